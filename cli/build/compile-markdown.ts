@@ -1,0 +1,77 @@
+import { VFile } from 'vfile';
+import type { PaydocsConfig } from '../../config/index.ts';
+import { stringsFor } from '../../renderer/i18n/strings.ts';
+import type { DiagnosticList } from '../diagnostics.ts';
+import type { ContentTree, SourceDoc } from './load-content.ts';
+import type { MarkdownProcessor } from './markdown/create-processor.ts';
+import type { LinkRef, PageFileData, Section, TocItem } from './markdown/types.ts';
+import { sitePath } from './site-paths.ts';
+
+export interface CompiledPage {
+  doc: SourceDoc;
+  /** Site path with base and locale prefix: `/ru/api/x`. */
+  href: string;
+  html: string;
+  toc: TocItem[];
+  links: LinkRef[];
+  sections: Section[];
+  headingIds: string[];
+}
+
+export interface CompileOptions {
+  config: PaydocsConfig;
+  processor: MarkdownProcessor;
+  diagnostics: DiagnosticList;
+  /** Compiled pages of earlier runs, reused while the source is the same object (dev). */
+  cache?: WeakMap<SourceDoc, CompiledPage>;
+}
+
+/** Compiles one doc. Problems found by the plugins go to `diagnostics` with the file's real line numbers. */
+export function compileDoc(doc: SourceDoc, routeOfRelPath: (rel: string) => string | undefined, options: CompileOptions): CompiledPage {
+  const { config, processor, diagnostics } = options;
+  const file = new VFile({ value: doc.body, path: doc.file });
+  const data: PageFileData = {
+    ctx: {
+      locale: doc.locale,
+      relPath: doc.relPath,
+      file: doc.file,
+      bodyLineOffset: doc.bodyLineOffset,
+      strings: stringsFor(doc.locale),
+      routeOfRelPath,
+      localizePath: (route) => (route.startsWith(config.baseUrl) && route !== '/' && isLocalized(config, route) ? route : sitePath(config, doc.locale, route)),
+      tocMin: config.theme.toc.min,
+      tocMax: config.theme.toc.max,
+    },
+    out: { toc: [], links: [], sections: [], headingIds: [], problems: [] },
+  };
+  file.data.paydocs = data;
+  const html = String(processor.processSync(file));
+  for (const p of data.out.problems) diagnostics.add({ file: doc.file, line: p.line, column: p.column, rule: p.rule, severity: p.severity, message: p.message });
+  const sections = data.out.sections;
+  if (sections[0]) sections[0].title = doc.frontmatter.title;
+  return { doc, href: sitePath(config, doc.locale, doc.route), html, toc: data.out.toc, links: data.out.links, sections, headingIds: data.out.headingIds };
+}
+
+function isLocalized(config: PaydocsConfig, p: string): boolean {
+  return config.i18n.locales.some((l) => l !== config.i18n.defaultLocale && p.startsWith(`${config.baseUrl}${config.i18n.localeConfigs[l]?.path ?? l}/`));
+}
+
+/** Compiles every doc of every locale. */
+export function compileMarkdown(content: ContentTree, options: CompileOptions): Map<string, CompiledPage[]> {
+  const out = new Map<string, CompiledPage[]>();
+  for (const [locale, docs] of content.docs) {
+    const byRel = new Map(docs.map((d) => [d.relPath, d.route]));
+    const routeOfRelPath = (rel: string) => byRel.get(rel);
+    out.set(
+      locale,
+      docs.map((doc) => {
+        const hit = options.cache?.get(doc);
+        if (hit) return hit;
+        const page = compileDoc(doc, routeOfRelPath, options);
+        options.cache?.set(doc, page);
+        return page;
+      }),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,266 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import YAML from 'yaml';
+import { CategorySchema, FrontmatterSchema, type CategoryMeta, type Frontmatter, type PaydocsConfig } from '../../config/index.ts';
+import { describeZodIssue, DiagnosticList } from '../diagnostics.ts';
+
+/** One Markdown file, read and validated, not compiled yet. */
+export interface SourceDoc {
+  locale: string;
+  /** Project-relative file path: `content/docs/api/x.md`. */
+  file: string;
+  /** Path below the locale's docs root: `api/x.md`. */
+  relPath: string;
+  id: string;
+  /** Route without locale prefix or base: `/api/x`, `/` for the intro. */
+  route: string;
+  frontmatter: Frontmatter;
+  body: string;
+  /** File line of the body's first line, minus one (body line N is file line N + bodyLineOffset). */
+  bodyLineOffset: number;
+  /** sha256 (first 16 hex) of the English source, used for translation freshness. */
+  hash: string;
+  /** For a non-default locale: the translation is missing (English shown) or older than its source. */
+  translation?: 'missing' | 'outdated';
+}
+
+export interface CategoryEntry extends CategoryMeta {
+  file: string;
+}
+
+export interface ContentTree {
+  /** Docs per locale; every locale has every English route (missing translations fall back to English). */
+  docs: Map<string, SourceDoc[]>;
+  /** Category metadata per locale, keyed by folder (`api`, `api/p2p`). */
+  categories: Map<string, Map<string, CategoryEntry>>;
+}
+
+export interface LoadContentOptions {
+  root: string;
+  config: PaydocsConfig;
+  /** `dev` keeps drafts. */
+  mode: 'build' | 'dev';
+  diagnostics: DiagnosticList;
+  /** Re-use unchanged files between dev rebuilds (by absolute path + mtime). */
+  cache?: Map<string, { mtimeMs: number; result: ReadResult }>;
+}
+
+export const DOCS_DIR = 'content/docs';
+export const I18N_DIR = 'content/i18n';
+
+export function sourceHash(raw: string): string {
+  return createHash('sha256').update(raw.replace(/\r\n/g, '\n')).digest('hex').slice(0, 16);
+}
+
+function walk(dir: string, base = ''): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const name of entries.sort()) {
+    if (name.startsWith('.')) continue;
+    const rel = base ? `${base}/${name}` : name;
+    const abs = path.join(dir, name);
+    if (statSync(abs).isDirectory()) out.push(...walk(abs, rel));
+    else out.push(rel);
+  }
+  return out;
+}
+
+/** Line (1-based, in the file) where a frontmatter key is written. */
+function frontmatterKeyLine(rawFrontmatter: string, key: PropertyKey | undefined): number {
+  if (typeof key !== 'string') return 1;
+  const lines = rawFrontmatter.split('\n');
+  const index = lines.findIndex((l) => l.startsWith(`${key}:`) || l.startsWith(`"${key}":`) || l.startsWith(`'${key}':`));
+  return index === -1 ? 1 : index + 2;
+}
+
+type ReadResult =
+  | { ok: true; frontmatter: Frontmatter; body: string; bodyLineOffset: number; hash: string }
+  | { ok: false };
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Reads one Markdown file: UTF-8, frontmatter YAML and schema. Problems go to `diagnostics`. */
+export function readMarkdownFile(abs: string, file: string, diagnostics: DiagnosticList): ReadResult {
+  const bytes = readFileSync(abs);
+  let raw: string;
+  try {
+    raw = decoder.decode(bytes);
+  } catch {
+    diagnostics.add({ file, line: 1, rule: 'encoding', message: 'expected UTF-8 text, received bytes that are not valid UTF-8', hint: 'save the file as UTF-8' });
+    return { ok: false };
+  }
+  if (raw.charCodeAt(0) === 0xfeff) raw = raw.slice(1);
+  if (raw.trim() === '') {
+    diagnostics.add({ file, line: 1, rule: 'frontmatter', message: 'expected frontmatter with at least `title`, received an empty file' });
+    return { ok: false };
+  }
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // A fresh options object defeats gray-matter's cache, which would hide a second error in the same text.
+    parsed = matter(raw, {});
+  } catch (error) {
+    const e = error as { mark?: { line?: number; column?: number }; reason?: string; message: string };
+    diagnostics.add({
+      file,
+      line: (e.mark?.line ?? 0) + 2,
+      column: e.mark?.column !== undefined ? e.mark.column + 1 : undefined,
+      rule: 'frontmatter-yaml',
+      message: `invalid YAML in frontmatter: ${e.reason ?? e.message.split('\n')[0]}`,
+    });
+    return { ok: false };
+  }
+  const result = FrontmatterSchema.safeParse(parsed.data, { reportInput: true });
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const { path: key, message } = describeZodIssue(issue);
+      const keyName = issue.code === 'unrecognized_keys' ? issue.keys[0] : issue.path[0];
+      const line = issue.path.length === 0 && issue.code !== 'unrecognized_keys' ? 1 : frontmatterKeyLine(parsed.matter, keyName);
+      diagnostics.add({ file, line, rule: 'frontmatter', message: key ? `${key}: ${message}` : message });
+    }
+    return { ok: false };
+  }
+  const bodyLineOffset = raw.slice(0, raw.length - parsed.content.length).split('\n').length - 1;
+  return { ok: true, frontmatter: result.data, body: parsed.content, bodyLineOffset, hash: sourceHash(raw) };
+}
+
+function readCategory(abs: string, file: string, diagnostics: DiagnosticList): CategoryEntry | undefined {
+  let data: unknown;
+  try {
+    data = YAML.parse(readFileSync(abs, 'utf8'));
+  } catch (error) {
+    const e = error as { linePos?: Array<{ line: number; col: number }>; message: string };
+    diagnostics.add({ file, line: e.linePos?.[0]?.line, column: e.linePos?.[0]?.col, rule: 'category', message: `invalid YAML: ${e.message.split('\n')[0]}` });
+    return undefined;
+  }
+  const result = CategorySchema.safeParse(data ?? {}, { reportInput: true });
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const { path: key, message } = describeZodIssue(issue);
+      diagnostics.add({ file, line: 1, rule: 'category', message: key ? `${key}: ${message}` : message });
+    }
+    return undefined;
+  }
+  return { ...result.data, file };
+}
+
+function routeOf(relPath: string, fm: Frontmatter): string {
+  if (fm.slug) return fm.slug === '/' ? '/' : fm.slug.replace(/\/+$/, '');
+  const noExt = relPath.replace(/\.md$/, '');
+  const clean = noExt === 'index' ? '' : noExt.replace(/\/index$/, '');
+  return `/${clean}`;
+}
+
+/** Reads every doc and category of every locale. Translations fall back to English where missing. */
+export function loadContent(options: LoadContentOptions): ContentTree {
+  const { root, config, mode, diagnostics, cache } = options;
+  const defaultLocale = config.i18n.defaultLocale;
+  const docs = new Map<string, SourceDoc[]>();
+  const categories = new Map<string, Map<string, CategoryEntry>>();
+
+  const read = (abs: string, file: string): ReadResult => {
+    if (cache) {
+      const mtimeMs = statSync(abs).mtimeMs;
+      const hit = cache.get(abs);
+      if (hit && hit.mtimeMs === mtimeMs && hit.result.ok) return hit.result;
+      const result = readMarkdownFile(abs, file, diagnostics);
+      cache.set(abs, { mtimeMs, result });
+      return result;
+    }
+    return readMarkdownFile(abs, file, diagnostics);
+  };
+
+  const loadLocaleTree = (locale: string, dirRel: string) => {
+    const list: SourceDoc[] = [];
+    const cats = new Map<string, CategoryEntry>();
+    for (const rel of walk(path.join(root, dirRel))) {
+      const file = `${dirRel}/${rel}`;
+      const abs = path.join(root, file);
+      if (rel.endsWith('_category_.yml') || rel.endsWith('_category_.yaml')) {
+        const entry = readCategory(abs, file, diagnostics);
+        if (entry) cats.set(path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel), entry);
+        continue;
+      }
+      if (!rel.endsWith('.md')) {
+        if (!rel.endsWith('.gitkeep')) diagnostics.add({ severity: 'warning', file, rule: 'unknown-file', message: 'not a `.md` page or `_category_.yml`; ignored' });
+        continue;
+      }
+      const r = read(abs, file);
+      if (!r.ok) continue;
+      if (r.frontmatter.draft && mode === 'build') continue;
+      const id = r.frontmatter.id ?? rel.replace(/\.md$/, '');
+      list.push({ locale, file, relPath: rel, id, route: routeOf(rel, r.frontmatter), frontmatter: r.frontmatter, body: r.body, bodyLineOffset: r.bodyLineOffset, hash: r.hash });
+    }
+    return { list, cats };
+  };
+
+  const en = loadLocaleTree(defaultLocale, DOCS_DIR);
+  docs.set(defaultLocale, en.list);
+  categories.set(defaultLocale, en.cats);
+  const byRel = new Map(en.list.map((d) => [d.relPath, d]));
+
+  for (const locale of config.i18n.locales) {
+    if (locale === defaultLocale) continue;
+    const dirRel = `${I18N_DIR}/${locale}`;
+    const tr = loadLocaleTree(locale, dirRel);
+    const out: SourceDoc[] = [];
+    const seen = new Set<string>();
+    for (const doc of tr.list) {
+      const source = byRel.get(doc.relPath);
+      if (!source) {
+        diagnostics.add({
+          file: doc.file,
+          line: 1,
+          rule: 'i18n-orphan',
+          message: `translation of a page that does not exist: expected \`${DOCS_DIR}/${doc.relPath}\``,
+          hint: 'rename the file to match its English source, or delete it',
+        });
+        continue;
+      }
+      seen.add(doc.relPath);
+      const outdated = doc.frontmatter.source_hash !== undefined && doc.frontmatter.source_hash !== source.hash;
+      // A translation keeps its English source's route and id, so both locales line up.
+      out.push({ ...doc, id: source.id, route: source.route, hash: source.hash, translation: outdated ? 'outdated' : undefined });
+    }
+    for (const source of en.list) {
+      if (!seen.has(source.relPath)) out.push({ ...source, locale, translation: 'missing' });
+    }
+    out.sort((a, b) => a.relPath.localeCompare(b.relPath));
+    docs.set(locale, out);
+    const cats = new Map(en.cats);
+    for (const [dir, entry] of tr.cats) {
+      const base = en.cats.get(dir);
+      if (!base) {
+        diagnostics.add({ file: entry.file, line: 1, rule: 'i18n-orphan', message: `category of a folder that does not exist: expected \`${DOCS_DIR}/${dir}/\`` });
+        continue;
+      }
+      cats.set(dir, { ...base, label: entry.label, file: entry.file });
+    }
+    categories.set(locale, cats);
+  }
+
+  for (const [locale, list] of docs) {
+    const routes = new Map<string, SourceDoc>();
+    const ids = new Map<string, SourceDoc>();
+    for (const doc of list) {
+      const clash = routes.get(doc.route);
+      if (clash) {
+        diagnostics.add({ file: doc.file, line: 1, rule: 'duplicate-route', message: `route \`${doc.route}\` is also claimed by \`${clash.file}\``, hint: 'change the file name or its `slug`' });
+      } else routes.set(doc.route, doc);
+      const idClash = ids.get(doc.id);
+      if (idClash && idClash.route !== doc.route) {
+        diagnostics.add({ file: doc.file, line: 1, rule: 'duplicate-id', message: `doc id \`${doc.id}\` is also used by \`${idClash.file}\`` });
+      } else ids.set(doc.id, doc);
+    }
+    if (locale === defaultLocale && !routes.has('/')) {
+      diagnostics.add({ file: DOCS_DIR, rule: 'missing-home', message: 'no doc has `slug: /`; expected the introduction to be the main doc at `/`' });
+    }
+  }
+  return { docs, categories };
+}

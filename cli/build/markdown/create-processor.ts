@@ -1,0 +1,40 @@
+import type { Root as HastRoot } from 'hast';
+import type { Root } from 'mdast';
+import rehypeStringify from 'rehype-stringify';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import type { ShikiTransformer } from 'shiki';
+import { unified, type Processor } from 'unified';
+import { ADMONITION_TYPES, remarkAdmonitions } from './remark-admonitions.ts';
+import { remarkCode } from './remark-code.ts';
+import { remarkDirectiveFallback } from './remark-directive-fallback.ts';
+import { remarkHeadingIds } from './remark-heading-ids.ts';
+import { getHighlighter } from './highlighter.ts';
+import { remarkLinks } from './remark-links.ts';
+import { remarkSections } from './remark-sections.ts';
+import { remarkTabs } from './remark-tabs.ts';
+
+export type MarkdownProcessor = Processor<Root, Root, HastRoot, HastRoot, string>;
+
+/** Block directives a page may use. Extended by content plugins (API operations, data tables). */
+export const KNOWN_DIRECTIVES = new Set<string>([...ADMONITION_TYPES, 'tabs']);
+
+/** The one place the Markdown chain is assembled. Reusable across pages; per-page input goes in `file.data.paydocs`. */
+export async function createProcessor(options: { styleToClass: ShikiTransformer }): Promise<MarkdownProcessor> {
+  const highlighter = await getHighlighter();
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkHeadingIds)
+    .use(remarkSections)
+    .use(remarkLinks)
+    .use(remarkAdmonitions)
+    .use(remarkTabs)
+    .use(remarkCode, { highlighter, styleToClass: options.styleToClass })
+    .use(remarkDirectiveFallback, { known: KNOWN_DIRECTIVES })
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as MarkdownProcessor;
+}

@@ -1,0 +1,23 @@
+import { transformerStyleToClass } from '@shikijs/transformers';
+import { createHighlighter, type Highlighter } from 'shiki';
+
+/** Languages the docs highlight (spec: java, json, bash, php, javascript, python, http, kotlin) plus a few common extras. */
+export const LANGUAGES = ['java', 'json', 'bash', 'php', 'javascript', 'python', 'http', 'kotlin', 'typescript', 'yaml', 'xml', 'sql', 'diff', 'shellsession'] as const;
+export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+
+let highlighter: Promise<Highlighter> | undefined;
+
+/** One shiki instance per process: creating it is the slow part. */
+export function getHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [...LANGUAGES] });
+  return highlighter;
+}
+
+/**
+ * Turns shiki's per-token inline styles into shared classes, so a code-heavy page carries
+ * class names instead of repeated `style` attributes; `getCSS()` gives the stylesheet.
+ * Both themes are in the classes as CSS variables, switched by `[data-theme=dark]` alone.
+ */
+export function createStyleToClass(): ReturnType<typeof transformerStyleToClass> {
+  return transformerStyleToClass({ classPrefix: 'sk-' });
+}

@@ -1,0 +1,60 @@
+import type { Element, ElementContent } from 'hast';
+import type { Code, Root } from 'mdast';
+import type { Highlighter, ShikiTransformer } from 'shiki';
+import type { Plugin } from 'unified';
+import { visit } from 'unist-util-visit';
+import { parseFenceMeta } from './fence-meta.ts';
+import { THEMES } from './highlighter.ts';
+import { pageData } from './types.ts';
+
+const ALIASES: Record<string, string> = { sh: 'bash', shell: 'bash', curl: 'bash', js: 'javascript', ts: 'typescript', yml: 'yaml', kt: 'kotlin', py: 'python', console: 'shellsession' };
+
+export interface RemarkCodeOptions {
+  highlighter: Highlighter;
+  styleToClass: ShikiTransformer;
+}
+
+/**
+ * Highlights fenced code with shiki at build time, with a light and a dark theme in one markup
+ * (switched by CSS), a title and highlighted lines from the fence meta, and a copy button.
+ */
+export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, styleToClass }) => (tree, file) => {
+  const { ctx, out } = pageData(file);
+  const loaded = new Set(highlighter.getLoadedLanguages());
+  visit(tree, 'code', (node: Code) => {
+    const meta = parseFenceMeta(node.meta);
+    let lang = (node.lang ?? 'text').toLowerCase();
+    lang = ALIASES[lang] ?? lang;
+    if (lang !== 'text' && !loaded.has(lang)) {
+      out.problems.push({ line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined, rule: 'code-language', severity: 'warning', message: `unknown code language \`${node.lang}\`; shown as plain text` });
+      lang = 'text';
+    }
+    const root = highlighter.codeToHast(node.value, {
+      lang,
+      themes: THEMES,
+      defaultColor: false,
+      transformers: [
+        {
+          line(el, line) {
+            if (meta.highlight.has(line)) this.addClassToHast(el, 'highlighted');
+          },
+          pre(el) {
+            el.properties.tabIndex = 0;
+          },
+        },
+        styleToClass,
+      ],
+    });
+    const pre = root.children[0] as Element;
+    const children: ElementContent[] = [];
+    if (meta.title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block__title'] }, children: [{ type: 'text', value: meta.title }] });
+    children.push(pre);
+    children.push({
+      type: 'element',
+      tagName: 'button',
+      properties: { type: 'button', className: ['copy-button'], 'aria-label': ctx.strings['code.copy'], title: ctx.strings['code.copy'], dataCopy: '' },
+      children: [{ type: 'text', value: ctx.strings['code.copyLabel'] }],
+    });
+    node.data = { hName: 'div', hProperties: { className: ['code-block'], dataLang: lang }, hChildren: children };
+  });
+};

@@ -1,0 +1,51 @@
+import GithubSlugger from 'github-slugger';
+import type { Heading, Root, Text } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import type { Plugin } from 'unified';
+import { visit } from 'unist-util-visit';
+import { format } from '../../../renderer/i18n/strings.ts';
+import { pageData } from './types.ts';
+
+const EXPLICIT_ID = /\s*\{#([^}\s]+)\}\s*$/;
+
+/**
+ * Gives every heading a stable, unique id: an explicit `{#id}` at the end of the heading wins
+ * (so a translation can keep the English id), otherwise a GitHub-style slug, which keeps
+ * Cyrillic letters. Adds a direct-link anchor and collects the table of contents.
+ */
+export const remarkHeadingIds: Plugin<[], Root> = () => (tree, file) => {
+  const { ctx, out } = pageData(file);
+  const slugger = new GithubSlugger();
+  const used = new Set<string>();
+  visit(tree, 'heading', (node: Heading) => {
+    let id: string | undefined;
+    const last = node.children[node.children.length - 1];
+    if (last && last.type === 'text') {
+      const m = EXPLICIT_ID.exec(last.value);
+      if (m) {
+        id = m[1];
+        (last as Text).value = last.value.slice(0, m.index);
+        if (used.has(id)) {
+          out.problems.push({ line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined, rule: 'duplicate-heading-id', severity: 'error', message: `heading id \`${id}\` is used twice on this page` });
+        }
+        slugger.slug(id);
+      }
+    }
+    const text = toString(node).trim();
+    if (!id) id = slugger.slug(text);
+    used.add(id);
+    out.headingIds.push(id);
+    const data = (node.data ??= {});
+    data.hProperties = { ...(data.hProperties as object), id };
+    if (node.depth >= 2) {
+      node.children.push({
+        type: 'link',
+        url: `#${id}`,
+        title: null,
+        data: { hProperties: { className: ['hash-link'], 'aria-label': format(ctx.strings['heading.directLink'], { title: text }) } },
+        children: [{ type: 'text', value: '#' }],
+      });
+    }
+    if (node.depth >= ctx.tocMin && node.depth <= ctx.tocMax) out.toc.push({ id, text, level: node.depth });
+  });
+};

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import type { Definition, Link, Root } from 'mdast';
+import type { Plugin } from 'unified';
+import { visit } from 'unist-util-visit';
+import { pageData, type LinkRef } from './types.ts';
+
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * Rewrites relative `.md` links to the route of that file in the page's own locale, puts the locale
+ * prefix on absolute `/paths`, and records every link with its position for the link checker.
+ */
+export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
+  const { ctx, out } = pageData(file);
+  const handle = (node: Link | Definition) => {
+    const raw = node.url;
+    const line = node.position ? node.position.start.line + ctx.bodyLineOffset : undefined;
+    const column = node.position?.start.column;
+    if (raw.startsWith('#')) {
+      if ((node as Link).data && ((node as Link).data as { hProperties?: { className?: string[] } }).hProperties?.className?.includes('hash-link')) return;
+      out.links.push({ raw, kind: 'anchor', hash: raw.slice(1), line, column });
+      return;
+    }
+    if (EXTERNAL.test(raw) || raw.startsWith('//')) {
+      out.links.push({ raw, kind: 'external', line, column });
+      return;
+    }
+    const hashAt = raw.indexOf('#');
+    const target = hashAt === -1 ? raw : raw.slice(0, hashAt);
+    const hash = hashAt === -1 ? undefined : raw.slice(hashAt + 1);
+    const queryAt = target.indexOf('?');
+    const pathname = decodeURI(queryAt === -1 ? target : target.slice(0, queryAt));
+    if (pathname.startsWith('/')) {
+      const localized = ctx.localizePath(pathname.replace(/\/index(\.html)?$|\.html$/, '').replace(/(.)\/$/, '$1'));
+      node.url = localized + (hash !== undefined ? `#${hash}` : '');
+      out.links.push({ raw, kind: 'path', path: localized, hash, line, column });
+      return;
+    }
+    // Relative: resolved against the file (for .md) like an editor would.
+    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(ctx.relPath), pathname));
+    const rel = resolved.endsWith('.md') ? resolved : `${resolved.replace(/\/$/, '')}.md`;
+    const route = ctx.routeOfRelPath(rel) ?? ctx.routeOfRelPath(resolved.replace(/\/$/, '') + '/index.md');
+    if (route !== undefined) {
+      const localized = ctx.localizePath(route);
+      node.url = localized + (hash !== undefined ? `#${hash}` : '');
+      out.links.push({ raw, kind: 'doc', path: localized, hash, line, column });
+    } else {
+      out.links.push({ raw, kind: 'doc', path: undefined, hash, line, column });
+    }
+  };
+  visit(tree, 'link', handle);
+  visit(tree, 'definition', handle);
+};

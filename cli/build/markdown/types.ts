@@ -1,0 +1,60 @@
+import type { Strings } from '../../../renderer/i18n/strings.ts';
+
+export interface TocItem {
+  id: string;
+  text: string;
+  level: number;
+}
+
+/** A link found in a page, kept with its position for the link checker. */
+export interface LinkRef {
+  /** What the writer wrote. */
+  raw: string;
+  /** Site path it resolves to (locale prefix included, no base, no hash), or undefined for external links. */
+  path?: string;
+  hash?: string;
+  kind: 'doc' | 'path' | 'external' | 'anchor';
+  line?: number;
+  column?: number;
+}
+
+/** Text of one heading section, for the search index. */
+export interface Section {
+  /** Heading id, `''` for the text above the first heading. */
+  id: string;
+  title: string;
+  level: number;
+  text: string;
+}
+
+/** What the per-page plugins read: set on `file.data.paydocs` before processing. */
+export interface PageContext {
+  locale: string;
+  /** Path below the locale's docs root, `api/x.md`. */
+  relPath: string;
+  /** Project-relative file, for diagnostics. */
+  file: string;
+  bodyLineOffset: number;
+  strings: Strings;
+  /** `api/x.md` -> `/api/x` (no locale prefix). */
+  routeOfRelPath: (relPath: string) => string | undefined;
+  /** Route without locale prefix -> site path with it (`/x` -> `/ru/x`). */
+  localizePath: (route: string) => string;
+  tocMin: number;
+  tocMax: number;
+}
+
+/** What the plugins leave behind on `file.data.paydocs`. */
+export interface PageOutput {
+  toc: TocItem[];
+  links: LinkRef[];
+  sections: Section[];
+  headingIds: string[];
+  problems: Array<{ line?: number; column?: number; message: string; rule: string; severity: 'error' | 'warning' }>;
+}
+
+export type PageFileData = { ctx: PageContext; out: PageOutput };
+
+export function pageData(file: { data: Record<string, unknown> }): PageFileData {
+  return file.data.paydocs as PageFileData;
+}

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import type { PaydocsConfig } from '../../config/index.ts';
+import { renderPage, type PageAssets } from '../../renderer/entry-server.tsx';
+import { stringsFor } from '../../renderer/i18n/strings.ts';
+import type { LocaleData, NavbarItemData, PageData, SiteData } from '../../renderer/page-data.ts';
+import type { LocaleRoutes, Route } from './build-routes.ts';
+import type { CustomPageModule } from './custom-pages.ts';
+import { localePrefix, outputFileOf, sitePath } from './site-paths.ts';
+
+export function contentHash(data: string | Uint8Array, length = 10): string {
+  return createHash('sha256').update(data).digest('base64url').replace(/[-_]/g, '').slice(0, length);
+}
+
+export interface ClientAssets {
+  entry: string;
+  preload: string[];
+  css: string[];
+  pageChunks: Record<string, string>;
+}
+
+export interface RenderedSite {
+  /** Every emitted file except HTML: page chunks and site modules. */
+  files: Map<string, string>;
+  /** `dist/`-relative HTML file -> renders it (lazy, so the dev server renders only what is asked). */
+  html: Map<string, () => string>;
+  /** Per locale, site path -> page data (with html), for other stages (search, llms.txt, sitemap). */
+  pages: Map<string, Map<string, PageData>>;
+}
+
+function label(value: string | Record<string, string>, locale: string, fallback: string): string {
+  return typeof value === 'string' ? value : (value[locale] ?? value[fallback] ?? Object.values(value)[0] ?? '');
+}
+
+export function localesData(config: PaydocsConfig): LocaleData[] {
+  return config.i18n.locales.map((l) => {
+    const c = config.i18n.localeConfigs[l];
+    return { locale: l, label: c?.label ?? l, htmlLang: c?.htmlLang ?? l, direction: c?.direction ?? 'ltr', home: localePrefix(config, l) };
+  });
+}
+
+function navbarItems(config: PaydocsConfig, locale: string): NavbarItemData[] {
+  const def = config.i18n.defaultLocale;
+  return config.navbar.items.map((item) => {
+    if (item.type === 'localeDropdown') return { type: item.type, position: item.position };
+    if (item.type === 'external') return { type: item.type, label: label(item.label, locale, def), href: item.href, icon: item.icon, position: item.position };
+    return { type: item.type, label: label(item.label, locale, def), href: sitePath(config, locale, item.to), icon: item.icon, position: item.position };
+  });
+}
+
+function pageDataOf(route: Route, config: PaydocsConfig, custom: Map<string, CustomPageModule>): PageData {
+  if (route.kind === 'page') {
+    const mod = custom.get(route.component)!;
+    const def = config.i18n.defaultLocale;
+    return {
+      kind: 'page',
+      locale: route.locale,
+      href: route.href,
+      title: label(mod.meta.title, route.locale, def),
+      description: label(mod.meta.description, route.locale, def),
+      toc: [],
+      hideToc: true,
+      breadcrumbs: [],
+      noindex: mod.meta.noindex ?? false,
+      alternates: route.alternates,
+      component: route.component,
+    };
+  }
+  const { page } = route;
+  const fm = page.doc.frontmatter;
+  const strings = stringsFor(route.locale);
+  return {
+    kind: 'doc',
+    locale: route.locale,
+    href: route.href,
+    title: fm.title,
+    description: fm.description ?? '',
+    html: page.html,
+    toc: page.toc,
+    hideToc: fm.hide_table_of_contents,
+    breadcrumbs: route.breadcrumbs.map((c, i) => (i === 0 && c.label === '' ? { ...c, label: strings['nav.home'] } : c)),
+    prev: route.prev,
+    next: route.next,
+    noindex: fm.noindex,
+    alternates: route.alternates,
+    translation: page.doc.translation,
+    markdownHref: page.doc.route === '/' ? `${route.href}index.md` : `${route.href}.md`,
+  };
+}
+
+/** Page chunks, one site module per locale, and the HTML of every route plus each locale's 404. */
+export function renderPages(input: { config: PaydocsConfig; locales: LocaleRoutes[]; custom: CustomPageModule[]; assets: ClientAssets }): RenderedSite {
+  const { config, locales, assets } = input;
+  const custom = new Map(input.custom.map((c) => [c.name, c]));
+  const files = new Map<string, string>();
+  const html = new Map<string, () => string>();
+  const pages = new Map<string, Map<string, PageData>>();
+  const localeList = localesData(config);
+  for (const { locale, sidebar, routes } of locales) {
+    const byHref = new Map<string, PageData>();
+    const routeMap: Record<string, string> = {};
+    for (const route of routes) {
+      const data = pageDataOf(route, config, custom);
+      byHref.set(route.href, data);
+      const chunk = `export default ${JSON.stringify(data)};`;
+      const file = `assets/p/${contentHash(chunk)}.js`;
+      files.set(file, chunk);
+      routeMap[route.href] = config.baseUrl + file;
+    }
+    pages.set(locale, byHref);
+    const site: SiteData = {
+      locale,
+      siteUrl: config.url,
+      baseUrl: config.baseUrl,
+      title: config.title,
+      brand: config.brand,
+      tagline: config.tagline,
+      noIndex: config.noIndex,
+      baseUrlIssueBanner: config.baseUrlIssueBanner,
+      locales: localeList,
+      navbar: { hideOnScroll: config.navbar.hideOnScroll, logo: config.navbar.logo, items: navbarItems(config, locale) },
+      copyright: config.theme.footer.copyright,
+      announcementBar: config.theme.announcementBar
+        ? { id: config.theme.announcementBar.id, content: label(config.theme.announcementBar.content, locale, config.i18n.defaultLocale), dismissible: config.theme.announcementBar.dismissible }
+        : undefined,
+      search: config.search,
+      version: config.version,
+      sidebar,
+      routes: routeMap,
+      favicon: config.favicon,
+    };
+    const siteModule = `export default ${JSON.stringify(site)};`;
+    const siteFile = `assets/site-${locale}-${contentHash(siteModule)}.js`;
+    files.set(siteFile, siteModule);
+    const pageAssets = (data: PageData): PageAssets => ({
+      css: assets.css,
+      entry: assets.entry,
+      preload: assets.preload,
+      siteModule: config.baseUrl + siteFile,
+      pageModule: data.component ? assets.pageChunks[data.component] : undefined,
+    });
+    for (const route of routes) {
+      const data = byHref.get(route.href)!;
+      const component = route.kind === 'page' ? custom.get(route.component)?.component : undefined;
+      html.set(outputFileOf(config, route.href), () => renderPage({ site, page: data, component, assets: pageAssets(data) }));
+    }
+    const strings = stringsFor(locale);
+    const notFound: PageData = {
+      kind: 'notFound',
+      locale,
+      href: `${localePrefix(config, locale)}404.html`,
+      title: strings['notFound.title'],
+      description: strings['notFound.p1'],
+      toc: [],
+      hideToc: true,
+      breadcrumbs: [],
+      noindex: true,
+      alternates: [],
+    };
+    html.set(`${localePrefix(config, locale).slice(config.baseUrl.length)}404.html`, () => renderPage({ site, page: notFound, assets: pageAssets(notFound) }));
+  }
+  return { files, html, pages };
+}

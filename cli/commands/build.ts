@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { buildSite } from '../build/build-site.ts';
+import { formatDiagnostic } from '../diagnostics.ts';
+import { parseLocales } from './shared.ts';
+
+export function registerBuild(program: Command): void {
+  program
+    .command('build')
+    .description('Build the static site into dist/ (atomically: a failed build leaves the previous dist/ as it was).')
+    .option('--out <dir>', 'output folder', 'dist')
+    .option('--locale <locale>', 'build only this locale (repeatable)', parseLocales)
+    .option('--check-links', 'also serve the built site on loopback and check every link with linkinator')
+    .option('--check-anchors', 'report links to headings that do not exist')
+    .option('--external', 'with --check-links: fetch external links too')
+    .option('--strict', 'fail on warnings too')
+    .option('--verbose', 'print the time of each stage')
+    .action(async (opts: { out: string; locale?: string[]; checkLinks?: boolean; checkAnchors?: boolean; external?: boolean; strict?: boolean; verbose?: boolean }) => {
+      const root = process.cwd();
+      const outDir = path.resolve(root, opts.out);
+      const t0 = performance.now();
+      const result = await buildSite({
+        root,
+        outDir,
+        locales: opts.locale,
+        checkAnchors: opts.checkAnchors,
+        strict: opts.strict,
+        onStep: opts.verbose ? (name, ms) => console.log(`  ${name.padEnd(18)} ${ms.toFixed(0).padStart(6)} ms`) : undefined,
+      });
+      for (const w of result.warnings) console.warn(formatDiagnostic(w));
+      console.log(`✔ Built ${result.pages} pages (${result.files} files) into ${path.relative(root, outDir) || '.'} in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+      if (opts.checkLinks) {
+        const { checkBuiltSite } = await import('../build/check-built-site.ts');
+        await checkBuiltSite({ dir: outDir, external: opts.external ?? false, config: result.config });
+      }
+    });
+}

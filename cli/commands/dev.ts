@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import { parseLocales, parsePort } from './shared.ts';
+
+export function registerDev(program: Command): void {
+  program
+    .command('dev')
+    .description('Start the dev server: watches content/, rebuilds what changed and updates the open browser.')
+    .option('-p, --port <port>', 'port', parsePort, 3000)
+    .option('--host <host>', 'host', '127.0.0.1')
+    .option('--locale <locale>', 'serve only this locale (repeatable)', parseLocales)
+    .action(async (opts: { port: number; host: string; locale?: string[] }) => {
+      const { startDevServer } = await import('../dev/dev-server.ts');
+      await startDevServer({ root: process.cwd(), port: opts.port, host: opts.host, locales: opts.locale });
+    });
+}

@@ -1,0 +1,39 @@
+import { Command, CommanderError } from 'commander';
+import { registerBuild } from './commands/build.ts';
+import { registerCheck } from './commands/check.ts';
+import { registerDev } from './commands/dev.ts';
+import { registerI18n } from './commands/i18n.ts';
+import { registerServe } from './commands/serve.ts';
+import { formatDiagnostic, PaydocsError } from './diagnostics.ts';
+
+/** Exit codes: 0 ok, 1 content or config error, 2 usage error. */
+export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
+
+const program = new Command('paydocs')
+  .description('Docs-as-code toolchain: Markdown in git -> a fast static docs site in English and Russian.')
+  .version('0.1.0')
+  .showHelpAfterError()
+  .exitOverride();
+
+registerBuild(program);
+registerDev(program);
+registerServe(program);
+registerCheck(program);
+registerI18n(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // --help and --version end here with code 0.
+    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else if (error instanceof PaydocsError) {
+    const errors = error.diagnostics.filter((d) => d.severity === 'error').length;
+    for (const d of error.diagnostics) console.error(formatDiagnostic(d));
+    console.error(`\n✖ ${errors} error${errors === 1 ? '' : 's'}${error.diagnostics.length > errors ? `, ${error.diagnostics.length - errors} warnings` : ''}. Nothing was written.`);
+    process.exitCode = EXIT.content;
+  } else {
+    console.error(error);
+    process.exitCode = EXIT.content;
+  }
+}

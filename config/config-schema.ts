@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { I18nSchema } from './schemas/i18n.ts';
+import { NavbarSchema } from './schemas/navbar.ts';
+import { SearchSchema } from './schemas/search.ts';
+import { ThemeSchema } from './schemas/theme.ts';
+
+/** The docs version being built. */
+export const VersionSchema = z.strictObject({
+  /** Example: `'current'`. */
+  name: z.string().regex(/^[a-z0-9._-]+$/),
+  /** Shown to readers. Example: `'Next'`. */
+  label: z.string().min(1),
+});
+
+/** The whole of `docs.config.ts`. */
+export const ConfigSchema = z.strictObject({
+  /** Where the site is published, without a path. Example: `'https://docs.corvopay.com'`. */
+  url: z.url({ protocol: /^https?$/ }).refine((u) => new URL(u).pathname === "/" && !u.endsWith("/"), {
+    message: 'expected an origin without path or trailing slash, such as `https://docs.example.com`',
+  }),
+  /** Path the site is served under; starts and ends with `/`. Default: `'/'`. */
+  baseUrl: z.string().regex(/^\/([^/]+\/)*$/, 'a path that starts and ends with `/`, such as `/` or `/docs/`').default('/'),
+  /** `false`: links and canonical URLs have no trailing slash (`/api/x`). Default: `false`. */
+  trailingSlash: z.boolean().default(false),
+  /** Site title, used in `<title>` after the page title. */
+  title: z.string().min(1),
+  /** The gateway's brand, used in the navbar and the copyright line. Example: `'Corvopay'`. */
+  brand: z.string().min(1),
+  /** One-line description of the site, for the home page meta tags. */
+  tagline: z.string().default(''),
+  /** Favicon path under `content/static/`. Example: `'img/favicon.svg'`. */
+  favicon: z.string().min(1),
+  /** `true` puts `noindex, nofollow` on every page. Default: `false`. */
+  noIndex: z.boolean().default(false),
+  /** Show a banner when the site is served under another base URL than configured. Default: `true`. */
+  baseUrlIssueBanner: z.boolean().default(true),
+  i18n: I18nSchema,
+  navbar: NavbarSchema,
+  theme: ThemeSchema,
+  search: SearchSchema.default(SearchSchema.parse({})),
+  /** The one docs version built. Default: `{ name: 'current', label: 'Next' }`. */
+  version: VersionSchema.default({ name: 'current', label: 'Next' }),
+  /** Links a writer can reach from the knowledge base etc. Kept as data for the theme. */
+  knowledgeBaseUrl: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+export type PaydocsUserConfig = z.input<typeof ConfigSchema>;
+export type PaydocsConfig = z.output<typeof ConfigSchema>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Frontmatter of a Markdown doc. Unknown keys are errors, so typos do not pass silently. */
+export const FrontmatterSchema = z.strictObject({
+  /** Doc id; defaults to the file path without `.md`. Example: `'api/transaction_create'`. */
+  id: z.string().regex(/^[A-Za-z0-9_/-]+$/, 'letters, digits, `_`, `-` and `/`').optional(),
+  /** Page title, the h1 and `<title>`. Required. */
+  title: z.string().trim().min(1, 'a non-empty title'),
+  /** One sentence for meta description and search results. */
+  description: z.string().trim().min(1).optional(),
+  /** Shorter label for the sidebar; defaults to `title`. */
+  sidebar_label: z.string().trim().min(1).optional(),
+  /** Order inside the folder; lower first. */
+  sidebar_position: z.number().optional(),
+  /** Override the route (only the intro uses this: `slug: /`). */
+  slug: z.string().startsWith('/', 'a path starting with `/`').optional(),
+  keywords: z.array(z.string()).optional(),
+  /** Hide the table of contents. Default: `false`. */
+  hide_table_of_contents: z.boolean().default(false),
+  /** Drafts are built by `paydocs dev` and left out of `paydocs build`. Default: `false`. */
+  draft: z.boolean().default(false),
+  /** Doc id of the previous page, or `null` for none; defaults to sidebar order. */
+  pagination_prev: z.string().nullable().optional(),
+  /** Doc id of the next page, or `null` for none; defaults to sidebar order. */
+  pagination_next: z.string().nullable().optional(),
+  /** Put `noindex` on this page. Default: `false`. */
+  noindex: z.boolean().default(false),
+  /** Translations only: hash of the English source this file translates (written by `paydocs i18n mark`). */
+  source_hash: z.string().regex(/^[0-9a-f]{8,64}$/).optional(),
+});
+export type FrontmatterInput = z.input<typeof FrontmatterSchema>;
+export type Frontmatter = z.output<typeof FrontmatterSchema>;
+
+/** `_category_.yml` of a content folder. */
+export const CategorySchema = z.strictObject({
+  /** Sidebar label of the folder. Example: `'HTTP API'`. */
+  label: z.string().trim().min(1),
+  /** Order among its siblings; lower first. */
+  position: z.number().optional(),
+  /** Start collapsed. Default: `true`. */
+  collapsed: z.boolean().optional(),
+});
+export type CategoryMeta = z.output<typeof CategorySchema>;

@@ -1,0 +1,81 @@
+import { useT } from '../context.ts';
+import type { PageData } from '../page-data.ts';
+import { Toc } from './Toc.tsx';
+
+function Breadcrumbs({ page }: { page: PageData }) {
+  const t = useT();
+  if (page.breadcrumbs.length === 0) return null;
+  return (
+    <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}>
+      <ol>
+        {page.breadcrumbs.map((c, i) => {
+          const last = i === page.breadcrumbs.length - 1;
+          return (
+            <li key={i}>
+              {last ? (
+                <span aria-current="page">{c.label}</span>
+              ) : (
+                <a href={c.href} aria-label={i === 0 ? t('nav.home') : undefined}>
+                  {i === 0 ? '⌂' : c.label}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+function Pagination({ page }: { page: PageData }) {
+  const t = useT();
+  if (!page.prev && !page.next) return null;
+  return (
+    <nav className="pagination" aria-label={t('pagination.label')}>
+      {page.prev ? (
+        <a className="pagination__link pagination__link--prev" href={page.prev.href} rel="prev">
+          <span className="pagination__sub">{t('pagination.previous')}</span>
+          <span className="pagination__label">« {page.prev.label}</span>
+        </a>
+      ) : (
+        <span />
+      )}
+      {page.next && (
+        <a className="pagination__link pagination__link--next" href={page.next.href} rel="next">
+          <span className="pagination__sub">{t('pagination.next')}</span>
+          <span className="pagination__label">{page.next.label} »</span>
+        </a>
+      )}
+    </nav>
+  );
+}
+
+export function DocPage({ page }: { page: PageData }) {
+  const t = useT();
+  const showToc = !page.hideToc && page.toc.length > 0;
+  return (
+    <div className={`doc${showToc ? ' doc--with-toc' : ''}`}>
+      <div className="doc__main">
+        <Breadcrumbs page={page} />
+        <article className="doc__article">
+          <header>
+            <h1 className="doc__title">{page.title}</h1>
+          </header>
+          {page.translation && (
+            <div className={`notice notice--${page.translation}`} role="note" lang={page.translation === 'missing' ? page.locale : undefined}>
+              {t(page.translation === 'missing' ? 'i18n.missing' : 'i18n.outdated')}
+            </div>
+          )}
+          <div
+            id="__content"
+            className="markdown"
+            lang={page.translation === 'missing' ? 'en' : undefined}
+            dangerouslySetInnerHTML={{ __html: page.html ?? '' }}
+          />
+        </article>
+        <Pagination page={page} />
+      </div>
+      {showToc && <Toc items={page.toc} />}
+    </div>
+  );
+}

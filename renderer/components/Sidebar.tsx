@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { useT } from '../context.ts';
+import type { SidebarItem } from '../page-data.ts';
+
+function contains(items: SidebarItem[], href: string): boolean {
+  return items.some((i) => (i.type === 'doc' ? i.href === href : contains(i.items, href)));
+}
+
+/** Category keys that hold the page, so they start open. */
+export function openKeysFor(items: SidebarItem[], href: string, out: string[] = []): string[] {
+  for (const i of items) {
+    if (i.type === 'category' && contains(i.items, href)) {
+      out.push(i.key);
+      openKeysFor(i.items, href, out);
+    }
+  }
+  return out;
+}
+
+interface Props {
+  items: SidebarItem[];
+  current: string;
+  open: ReadonlySet<string>;
+  onToggle: (key: string, open: boolean) => void;
+}
+
+function Items({ items, current, open, onToggle, level }: Props & { level: number }) {
+  return (
+    <ul className={`menu__list menu__list--l${level}`}>
+      {items.map((item) =>
+        item.type === 'doc' ? (
+          <li key={item.href} className="menu__item">
+            <a className={`menu__link${item.href === current ? ' menu__link--active' : ''}`} href={item.href} aria-current={item.href === current ? 'page' : undefined}>
+              {item.label}
+            </a>
+          </li>
+        ) : (
+          <li key={item.key} className="menu__item">
+            <details
+              className="menu__category"
+              open={open.has(item.key)}
+              onToggle={(e) => {
+                const isOpen = (e.currentTarget as HTMLDetailsElement).open;
+                if (isOpen !== open.has(item.key)) onToggle(item.key, isOpen);
+              }}
+            >
+              <summary className={`menu__caret${contains(item.items, current) ? ' menu__caret--active' : ''}`}>{item.label}</summary>
+              <Items items={item.items} current={current} open={open} onToggle={onToggle} level={level + 1} />
+            </details>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/**
+ * The `docs` sidebar: collapsible categories as `<details>` (they work without JavaScript),
+ * the current page highlighted and scrolled into view.
+ */
+export function Sidebar(props: Props) {
+  const t = useT();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const active = ref.current?.querySelector<HTMLElement>('.menu__link--active');
+    if (!active || !ref.current) return;
+    const box = ref.current.getBoundingClientRect();
+    const r = active.getBoundingClientRect();
+    if (r.top < box.top || r.bottom > box.bottom) active.scrollIntoView({ block: 'center' });
+  }, [props.current]);
+  return (
+    <nav ref={ref} className="sidebar menu" aria-label={t('nav.docsSidebar')}>
+      <Items {...props} level={1} />
+    </nav>
+  );
+}

@@ -1,0 +1,33 @@
+import { createContext, useContext } from 'react';
+import { stringsFor, type StringKey } from './i18n/strings.ts';
+import type { PageData, SiteData } from './page-data.ts';
+
+export interface CustomPageProps {
+  site: SiteData;
+  page: PageData;
+}
+
+export interface Runtime {
+  site: SiteData;
+  /** True once hydrated in a browser. */
+  client: boolean;
+}
+
+export const RuntimeContext = createContext<Runtime | null>(null);
+
+export function useRuntime(): Runtime {
+  const r = useContext(RuntimeContext);
+  if (!r) throw new Error('paydocs: RuntimeContext is missing');
+  return r;
+}
+
+export function useSite(): SiteData {
+  return useRuntime().site;
+}
+
+/** `t('nav.home')` in the site's locale. */
+export function useT(): (key: StringKey) => string {
+  const site = useSite();
+  const strings = stringsFor(site.locale);
+  return (key) => strings[key];
+}

@@ -1,0 +1,57 @@
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
+import { App } from './app.tsx';
+import type { CustomPageProps } from './context.ts';
+import { documentTitle, escapeHtml, headTags, renderHeadTags } from './head.ts';
+import type { BootData, PageData, SiteData } from './page-data.ts';
+
+export interface PageAssets {
+  css: string[];
+  /** The client entry module. */
+  entry: string;
+  /** Modules the entry imports statically, preloaded in parallel. */
+  preload: string[];
+  /** The locale's site module. */
+  siteModule: string;
+  /** Custom page chunk, for a custom page. */
+  pageModule?: string;
+}
+
+/**
+ * Sets the colour mode before first paint: the stored choice, else light. The OS preference is
+ * deliberately not read (spec section 4).
+ */
+const THEME_SCRIPT = `(function(){var t='light';try{t=localStorage.getItem('theme')==='dark'?'dark':'light'}catch(e){}document.documentElement.setAttribute('data-theme',t)})()`;
+
+function serializeBoot(data: BootData): string {
+  // `<` escaped so no string can close the script element.
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The whole HTML document of one route. The page's own HTML is in the DOM, so the boot data leaves it out. */
+export function renderPage(input: { site: SiteData; page: PageData; component?: ComponentType<CustomPageProps>; assets: PageAssets }): string {
+  const { site, page, component, assets } = input;
+  const body = renderToString(
+    <Router ssrPath={page.href}>
+      <App site={site} initial={{ page, component }} />
+    </Router>,
+  );
+  const locale = site.locales.find((l) => l.locale === page.locale)!;
+  const boot: BootData = { page: { ...page, html: undefined }, siteModule: assets.siteModule };
+  const preload = [assets.siteModule, ...assets.preload, ...(assets.pageModule ? [assets.pageModule] : [])];
+  return (
+    `<!doctype html><html lang="${escapeHtml(locale.htmlLang)}" dir="${locale.direction}" data-theme="light"><head>` +
+    `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(documentTitle(page, site))}</title>` +
+    renderHeadTags(headTags(page, site)) +
+    `<link rel="icon" href="${escapeHtml(site.baseUrl + site.favicon)}">` +
+    `<script>${THEME_SCRIPT}</script>` +
+    assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('') +
+    `<script type="module" src="${assets.entry}"></script>` +
+    preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('') +
+    `</head><body><div id="__root">${body}</div>` +
+    `<script id="__boot" type="application/json">${serializeBoot(boot)}</script>` +
+    `</body></html>`
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The contract between the build and the browser: what each page chunk and the per-locale
+ * site module carry. Plain JSON-safe data only.
+ */
+
+export interface TocItem {
+  id: string;
+  text: string;
+  level: number;
+}
+
+export interface SidebarDoc {
+  type: 'doc';
+  label: string;
+  href: string;
+}
+
+export interface SidebarCategory {
+  type: 'category';
+  label: string;
+  /** Folder path, stable across locales: `api/p2p`. */
+  key: string;
+  collapsed: boolean;
+  items: SidebarItem[];
+}
+
+export type SidebarItem = SidebarDoc | SidebarCategory;
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+export interface Alternate {
+  locale: string;
+  hrefLang: string;
+  href: string;
+}
+
+/** One route's data: inlined in its HTML for hydration, and served as a hashed chunk for client navigation. */
+export interface PageData {
+  kind: 'doc' | 'page' | 'notFound';
+  locale: string;
+  /** Site path with base and locale prefix. */
+  href: string;
+  title: string;
+  description: string;
+  /** Compiled Markdown; absent in the inline copy (the DOM already has it). */
+  html?: string;
+  toc: TocItem[];
+  hideToc: boolean;
+  breadcrumbs: NavLink[];
+  prev?: NavLink;
+  next?: NavLink;
+  noindex: boolean;
+  /** Same page in every locale. */
+  alternates: Alternate[];
+  /** Custom React page name (`landing`, `search`). */
+  component?: string;
+  /** Translation state of a non-default-locale doc. */
+  translation?: 'missing' | 'outdated';
+  /** URL of this page's Markdown source as served (`/api/x.md`). */
+  markdownHref?: string;
+}
+
+export interface NavbarItemData {
+  type: 'link' | 'external' | 'localeDropdown';
+  label?: string;
+  href?: string;
+  icon?: string;
+  position: 'left' | 'right';
+}
+
+export interface LocaleData {
+  locale: string;
+  label: string;
+  htmlLang: string;
+  direction: 'ltr' | 'rtl';
+  /** Home of the locale: `/` or `/ru/`. */
+  home: string;
+}
+
+/** Everything shared by the pages of a locale: shipped once as a hashed module, cached across pages. */
+export interface SiteData {
+  locale: string;
+  siteUrl: string;
+  baseUrl: string;
+  title: string;
+  brand: string;
+  tagline: string;
+  noIndex: boolean;
+  baseUrlIssueBanner: boolean;
+  locales: LocaleData[];
+  navbar: { hideOnScroll: boolean; logo?: string; items: NavbarItemData[] };
+  copyright: string;
+  announcementBar?: { id: string; content: string; dismissible: boolean };
+  search: { suggestions: number; excerptLength: number; highlightOnTarget: boolean; shortcut: boolean; contexts: string[] };
+  version: { name: string; label: string };
+  sidebar: SidebarItem[];
+  /** Site path -> page chunk URL, for every route of this locale. */
+  routes: Record<string, string>;
+  /** Path of the same page in each other locale: site path -> { locale: path }. Absent: same route exists. */
+  favicon: string;
+}
+
+/** Inline bootstrap data in each HTML page. */
+export interface BootData {
+  page: PageData;
+  siteModule: string;
+}

@@ -1,0 +1,27 @@
+/**
+ * Normalizes a URL path to the site's route form: `/x/index.html`, `/x.html` and `/x/` all become `/x`;
+ * a locale home keeps its slash (`/ru/`). Results are cached (spec: up to 10000 entries).
+ */
+const MAX = 10000;
+const cache = new Map<string, string>();
+
+export function normalizePath(pathname: string, roots: readonly string[]): string {
+  const hit = cache.get(pathname);
+  if (hit !== undefined) return hit;
+  let p = pathname;
+  try {
+    p = decodeURI(p);
+  } catch {
+    // keep the raw path: a malformed escape cannot match a route anyway
+  }
+  p = p.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+  if (p.length > 1 && p.endsWith('/') && !roots.includes(p)) p = p.slice(0, -1);
+  if (!p.endsWith('/') && roots.includes(`${p}/`)) p = `${p}/`;
+  if (cache.size >= MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(pathname, p);
+  return p;
+}
+
+export function routeCacheSize(): number {
+  return cache.size;
+}
