@@ -12,10 +12,18 @@ export const VersionSchema = z.strictObject({
   label: z.string().min(1),
 });
 
+function isOrigin(u: string): boolean {
+  try {
+    return new URL(u).pathname === '/' && !u.endsWith('/');
+  } catch {
+    return true; // the URL check itself reports it
+  }
+}
+
 /** The whole of `docs.config.ts`. */
 export const ConfigSchema = z.strictObject({
   /** Where the site is published, without a path. Example: `'https://docs.corvopay.com'`. */
-  url: z.url({ protocol: /^https?$/ }).refine((u) => new URL(u).pathname === "/" && !u.endsWith("/"), {
+  url: z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL such as `https://docs.example.com`' }).refine(isOrigin, {
     message: 'expected an origin without path or trailing slash, such as `https://docs.example.com`',
   }),
   /** Path the site is served under; starts and ends with `/`. Default: `'/'`. */

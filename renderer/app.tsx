@@ -33,7 +33,7 @@ export interface AppProps {
 
 function Main({ route, site }: { route: LoadedRoute; site: SiteData }) {
   const { page, component: Custom } = route;
-  useContentEnhancements(page.href, page.locale);
+  useContentEnhancements(page.html === undefined ? page.href : `${page.href}:${page.html.length}`, page.locale);
   if (page.kind === 'notFound') return <NotFound />;
   if (page.kind === 'page') return Custom ? <Custom site={site} page={page} /> : null;
   return <DocPage page={page} />;
@@ -76,9 +76,24 @@ export function App({ site, initial, client }: AppProps) {
     };
   }, [location, client, roots, site]);
 
+  useEffect(() => {
+    if (!client) return;
+    const onUpdate = (e: Event) => {
+      const next = (e as CustomEvent<PageData>).detail;
+      if (next.href === shownHref.current) setRoute((r) => ({ ...r, page: next }));
+    };
+    window.addEventListener('paydocs:page-update', onUpdate);
+    return () => window.removeEventListener('paydocs:page-update', onUpdate);
+  }, [client]);
+
+  const shownPage = useRef(initial.page.href);
   useLayoutEffect(() => {
-    if (client && route !== initial) client.shown(route, window.location.hash);
-  }, [route, client, initial]);
+    // Head tags and scrolling follow a change of route, not an in-place content update.
+    if (client && shownPage.current !== route.page.href) {
+      shownPage.current = route.page.href;
+      client.shown(route, window.location.hash);
+    }
+  }, [route, client]);
 
   useEffect(() => {
     if (!drawer) return;

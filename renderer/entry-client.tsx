@@ -67,6 +67,14 @@ async function start(): Promise<void> {
     },
   };
   installLinkHandling({ site, roots });
+  // Dev server: new page chunks after a save; the open page is swapped in place (scroll kept).
+  window.addEventListener('paydocs:routes', (e) => {
+    const routes = (e as CustomEvent<Record<string, string>>).detail;
+    Object.assign(site.routes, routes);
+    for (const href of Object.keys(routes)) pageCache.delete(href);
+    const here = normalizePath(window.location.pathname, roots);
+    if (routes[here]) void loadPageData(site, here).then((next) => window.dispatchEvent(new CustomEvent('paydocs:page-update', { detail: next })));
+  });
   hydrateRoot(
     document.getElementById('__root')!,
     <Router>

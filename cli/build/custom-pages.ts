@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 import type { ComponentType } from 'react';
 import type { CustomPageProps } from '../../renderer/context.ts';
 import { PaydocsError } from '../diagnostics.ts';
@@ -38,7 +39,9 @@ export async function loadCustomPages(root: string, locales: string[], fresh = f
   const problems: string[] = [];
   for (const name of listCustomPages(root)) {
     const file = `${PAGES_DIR}/${name}.tsx`;
-    const mod = (await import(pathToFileURL(path.join(root, file)).href + (fresh ? `?t=${Date.now()}` : ''))) as { default?: unknown; meta?: CustomPageMeta };
+    const loaded = (await tsImport(pathToFileURL(path.join(root, file)).href + (fresh ? `?t=${Date.now()}` : ''), import.meta.url)) as { default?: unknown; meta?: CustomPageMeta };
+    // CommonJS interop (a project without "type": "module") nests the exports under `default`.
+    const mod = typeof loaded.default === 'object' && loaded.default !== null && 'default' in loaded.default ? (loaded.default as typeof loaded) : loaded;
     if (typeof mod.default !== 'function') problems.push(`${file}: expected a default export of a React component, received ${typeof mod.default}`);
     else if (!mod.meta || typeof mod.meta.title !== 'object') problems.push(`${file}: expected \`export const meta = { title: { en, ru }, description: { en, ru } }\``);
     else {

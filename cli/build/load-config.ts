@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 import { ConfigSchema, type PaydocsConfig } from '../../config/index.ts';
 import { describeZodIssue, PaydocsError, type Diagnostic } from '../diagnostics.ts';
 
@@ -17,6 +18,14 @@ export function validateConfig(raw: unknown, file = CONFIG_FILE): PaydocsConfig 
   throw new PaydocsError(diagnostics);
 }
 
+/** A project without `"type": "module"` gets its TS loaded as CommonJS: the export then sits one level down. */
+export function unwrapDefault(value: unknown): unknown {
+  if (value && typeof value === 'object' && 'default' in value && Object.keys(value).every((k) => k === 'default' || k === '__esModule')) {
+    return (value as { default: unknown }).default;
+  }
+  return value;
+}
+
 /** Imports `docs.config.ts` (fresh on every call, for the dev server) and validates it. */
 export async function loadConfig(root: string, options: { fresh?: boolean } = {}): Promise<PaydocsConfig> {
   const file = path.join(root, CONFIG_FILE);
@@ -25,13 +34,14 @@ export async function loadConfig(root: string, options: { fresh?: boolean } = {}
   }
   let mod: { default?: unknown };
   try {
+    // tsImport loads TypeScript as ESM whatever the project's package.json says.
     const url = pathToFileURL(file).href + (options.fresh ? `?t=${Date.now()}` : '');
-    mod = (await import(url)) as { default?: unknown };
+    mod = (await tsImport(url, import.meta.url)) as { default?: unknown };
   } catch (error) {
     throw new PaydocsError([{ severity: 'error', file: CONFIG_FILE, rule: 'config', message: `cannot load: ${(error as Error).message}` }]);
   }
   if (mod.default === undefined) {
     throw new PaydocsError([{ severity: 'error', file: CONFIG_FILE, rule: 'config', message: 'expected `export default defineConfig({...})`, received no default export' }]);
   }
-  return validateConfig(mod.default);
+  return validateConfig(unwrapDefault(mod.default));
 }

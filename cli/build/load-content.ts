@@ -75,12 +75,13 @@ function walk(dir: string, base = ''): string[] {
 /** Line (1-based, in the file) where a frontmatter key is written. */
 function frontmatterKeyLine(rawFrontmatter: string, key: PropertyKey | undefined): number {
   if (typeof key !== 'string') return 1;
-  const lines = rawFrontmatter.split('\n');
+  // gray-matter keeps the newline after the opening `---`.
+  const lines = rawFrontmatter.replace(/^\r?\n/, '').split('\n');
   const index = lines.findIndex((l) => l.startsWith(`${key}:`) || l.startsWith(`"${key}":`) || l.startsWith(`'${key}':`));
   return index === -1 ? 1 : index + 2;
 }
 
-type ReadResult =
+export type ReadResult =
   | { ok: true; frontmatter: Frontmatter; body: string; bodyLineOffset: number; hash: string }
   | { ok: false };
 
@@ -109,7 +110,8 @@ export function readMarkdownFile(abs: string, file: string, diagnostics: Diagnos
     const e = error as { mark?: { line?: number; column?: number }; reason?: string; message: string };
     diagnostics.add({
       file,
-      line: (e.mark?.line ?? 0) + 2,
+      // The YAML text starts with the newline after `---`, so its 0-based line is the file's 1-based line.
+      line: (e.mark?.line ?? 0) + 1,
       column: e.mark?.column !== undefined ? e.mark.column + 1 : undefined,
       rule: 'frontmatter-yaml',
       message: `invalid YAML in frontmatter: ${e.reason ?? e.message.split('\n')[0]}`,
@@ -168,10 +170,14 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     if (cache) {
       const mtimeMs = statSync(abs).mtimeMs;
       const hit = cache.get(abs);
-      if (hit && hit.mtimeMs === mtimeMs && hit.result.ok) return hit.result;
+      if (hit && hit.mtimeMs === mtimeMs) return hit.result;
       const result = readMarkdownFile(abs, file, diagnostics);
-      cache.set(abs, { mtimeMs, result });
-      return result;
+      if (result.ok) {
+        cache.set(abs, { mtimeMs, result });
+        return result;
+      }
+      // Dev keeps serving the last good version of a file while it has errors (reported each rebuild).
+      return hit ? hit.result : result;
     }
     return readMarkdownFile(abs, file, diagnostics);
   };
@@ -258,7 +264,7 @@ export function loadContent(options: LoadContentOptions): ContentTree {
         diagnostics.add({ file: doc.file, line: 1, rule: 'duplicate-id', message: `doc id \`${doc.id}\` is also used by \`${idClash.file}\`` });
       } else ids.set(doc.id, doc);
     }
-    if (locale === defaultLocale && !routes.has('/')) {
+    if (locale === defaultLocale && !routes.has('/') && diagnostics.errors.length === 0) {
       diagnostics.add({ file: DOCS_DIR, rule: 'missing-home', message: 'no doc has `slug: /`; expected the introduction to be the main doc at `/`' });
     }
   }

@@ -25,6 +25,8 @@ export interface RenderedSite {
   html: Map<string, () => string>;
   /** Per locale, site path -> page data (with html), for other stages (search, llms.txt, sitemap). */
   pages: Map<string, Map<string, PageData>>;
+  /** Site path -> URL of its page chunk. */
+  chunkOf: Map<string, string>;
 }
 
 function label(value: string | Record<string, string>, locale: string, fallback: string): string {
@@ -94,6 +96,7 @@ export function renderPages(input: { config: PaydocsConfig; locales: LocaleRoute
   const files = new Map<string, string>();
   const html = new Map<string, () => string>();
   const pages = new Map<string, Map<string, PageData>>();
+  const chunkOf = new Map<string, string>();
   const localeList = localesData(config);
   for (const { locale, sidebar, routes } of locales) {
     const byHref = new Map<string, PageData>();
@@ -105,6 +108,7 @@ export function renderPages(input: { config: PaydocsConfig; locales: LocaleRoute
       const file = `assets/p/${contentHash(chunk)}.js`;
       files.set(file, chunk);
       routeMap[route.href] = config.baseUrl + file;
+      chunkOf.set(route.href, config.baseUrl + file);
     }
     pages.set(locale, byHref);
     const site: SiteData = {
@@ -158,5 +162,5 @@ export function renderPages(input: { config: PaydocsConfig; locales: LocaleRoute
     };
     html.set(`${localePrefix(config, locale).slice(config.baseUrl.length)}404.html`, () => renderPage({ site, page: notFound, assets: pageAssets(notFound) }));
   }
-  return { files, html, pages };
+  return { files, html, pages, chunkOf };
 }

@@ -1,1 +1,232 @@
-export async function startDevServer(_: unknown): Promise<void> {}
+import { existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { watch } from 'chokidar';
+import type { PaydocsConfig } from '../../config/index.ts';
+import type { PageData } from '../../renderer/page-data.ts';
+import { buildRoutes } from '../build/build-routes.ts';
+import { STATIC_DIR } from '../build/build-site.ts';
+import { bundleClient } from '../build/bundle-client.ts';
+import { checkLinks } from '../build/check-links.ts';
+import { compileDoc, type CompiledPage } from '../build/compile-markdown.ts';
+import { listCustomPages, loadCustomPages } from '../build/custom-pages.ts';
+import { loadConfig } from '../build/load-config.ts';
+import { loadContent, type ReadResult, type SourceDoc } from '../build/load-content.ts';
+import { createProcessor, type MarkdownProcessor } from '../build/markdown/create-processor.ts';
+import { createStyleToClass } from '../build/markdown/highlighter.ts';
+import { contentHash, renderPages, type RenderedSite } from '../build/render-pages.ts';
+import { DiagnosticList, formatDiagnostic, PaydocsError, type Diagnostic } from '../diagnostics.ts';
+import { PACKAGE_ROOT } from '../package-root.ts';
+import { notFoundFile, resolveRequestPath, sendFile } from '../serve/static-handler.ts';
+import { DEV_CLIENT_SCRIPT } from './dev-client.ts';
+
+export interface DevServerOptions {
+  root: string;
+  port: number;
+  host: string;
+  locales?: string[];
+  /** Print to the terminal (tests pass a collector). */
+  log?: (line: string) => void;
+}
+
+export interface DevServer {
+  url: string;
+  close(): Promise<void>;
+  /** Resolves after the next rebuild triggered by a file change (tests). */
+  nextRebuild(): Promise<RebuildResult>;
+}
+
+export interface RebuildResult {
+  ms: number;
+  errors: Diagnostic[];
+  changed: string[];
+}
+
+interface State {
+  config: PaydocsConfig;
+  rendered: RenderedSite;
+  /** Sidebar JSON per locale, to tell content edits from structure changes. */
+  structure: string;
+  chunks: Map<string, string>;
+  errors: Diagnostic[];
+}
+
+/** The dev server: an in-memory build that recompiles only the files that changed and pushes them to the browser. */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const { root, log = console.log } = options;
+  const readCache = new Map<string, { mtimeMs: number; result: ReadResult }>();
+  const compileCache = new Map<string, { key: string; page: CompiledPage }>();
+  const styleToClass = createStyleToClass();
+  const processor: MarkdownProcessor = await createProcessor({ styleToClass });
+  let config = await loadConfig(root);
+  let bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false });
+  let custom = await loadCustomPages(root, config.i18n.locales);
+  let state: State | undefined;
+  const clients = new Set<ServerResponse>();
+  const waiters: Array<(r: RebuildResult) => void> = [];
+
+  const send = (msg: unknown) => {
+    const data = `data: ${JSON.stringify(msg)}\n\n`;
+    for (const c of clients) c.write(data);
+  };
+
+  const rebuild = (): { errors: Diagnostic[]; changedHrefs: string[]; structureChanged: boolean } => {
+    const diagnostics = new DiagnosticList();
+    const cfg: PaydocsConfig = options.locales ? { ...config, i18n: { ...config.i18n, locales: config.i18n.locales.filter((l) => options.locales!.includes(l)) } } : config;
+    const content = loadContent({ root, config: cfg, mode: 'dev', diagnostics, cache: readCache });
+    const compiled = new Map<string, CompiledPage[]>();
+    for (const [locale, docs] of content.docs) {
+      const byRel = new Map(docs.map((d) => [d.relPath, d.route]));
+      const list: CompiledPage[] = [];
+      for (const doc of docs) {
+        const id = `${locale}:${doc.relPath}`;
+        const key = `${doc.file}|${doc.hash}|${doc.translation ?? ''}|${JSON.stringify(doc.frontmatter)}|${doc.body.length}|${contentHash(doc.body)}`;
+        const hit = compileCache.get(id);
+        if (hit && hit.key === key) {
+          list.push(hit.page);
+          continue;
+        }
+        const local = new DiagnosticList();
+        const page = compileDoc(doc as SourceDoc, (rel) => byRel.get(rel), { config: cfg, processor, diagnostics: local });
+        for (const d of local.items) diagnostics.add(d);
+        if (local.errors.length && hit) list.push(hit.page); // keep the last good page
+        else {
+          compileCache.set(id, { key, page });
+          list.push(page);
+        }
+      }
+      compiled.set(locale, list);
+    }
+    const locales = buildRoutes({ config: cfg, pages: compiled, categories: content.categories, customPages: custom.map((c) => c.name) });
+    checkLinks({ pages: compiled, known: new Set(locales.flatMap((l) => l.routes.map((r) => r.href))), checkAnchors: false, diagnostics });
+    const css = bundle.css + styleToClass.getCSS();
+    const cssFile = `assets/style-${contentHash(css)}.css`;
+    const rendered = renderPages({ config: cfg, locales, custom, assets: { entry: bundle.entry, preload: bundle.preload, css: [cfg.baseUrl + cssFile], pageChunks: bundle.pageChunks } });
+    const chunks = new Map<string, string>([...rendered.files, [cssFile, css]]);
+    for (const [file, data] of bundle.files) chunks.set(file, Buffer.from(data).toString('utf8'));
+    const structure = JSON.stringify(locales.map((l) => l.sidebar));
+    const changedHrefs: string[] = [];
+    if (state) {
+      for (const [locale, pages] of rendered.pages) {
+        const before = state.rendered.pages.get(locale);
+        for (const [href, page] of pages) if (JSON.stringify(before?.get(href)) !== JSON.stringify(page)) changedHrefs.push(href);
+      }
+    }
+    const structureChanged = state !== undefined && state.structure !== structure;
+    state = { config: cfg, rendered, structure, chunks, errors: diagnostics.errors };
+    return { errors: diagnostics.errors, changedHrefs, structureChanged };
+  };
+
+  const report = (errors: Diagnostic[]) => {
+    if (errors.length) {
+      const text = errors.map(formatDiagnostic).join('\n');
+      log(`\n✖ ${errors.length} error${errors.length === 1 ? '' : 's'} (the browser keeps the last good page):\n${text}`);
+      send({ type: 'error', text });
+    } else send({ type: 'ok' });
+  };
+
+  report(rebuild().errors);
+
+  const routesPatch = (hrefs: string[]) => Object.fromEntries(hrefs.map((href) => [href, state!.rendered.chunkOf.get(href) ?? '']));
+
+  let timer: NodeJS.Timeout | undefined;
+  const pending = new Set<string>();
+  const onChange = (file: string) => {
+    pending.add(path.relative(root, file));
+    clearTimeout(timer);
+    timer = setTimeout(() => void flush(), 8);
+  };
+  const flush = async () => {
+    const changed = [...pending];
+    pending.clear();
+    const t0 = performance.now();
+    try {
+      const code = changed.some((f) => f.startsWith('renderer') || f.startsWith('content/pages') || f === 'docs.config.ts');
+      if (code) {
+        config = await loadConfig(root, { fresh: true });
+        bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false });
+        custom = await loadCustomPages(root, config.i18n.locales, true);
+      }
+      const { errors, changedHrefs, structureChanged } = rebuild();
+      report(errors);
+      if (code || structureChanged) send({ type: 'reload' });
+      else if (changedHrefs.length) send({ type: 'update', routes: routesPatch(changedHrefs) });
+      const ms = performance.now() - t0;
+      log(`↻ ${changed.join(', ')} (${ms.toFixed(0)} ms${changedHrefs.length ? `, ${changedHrefs.length} page${changedHrefs.length === 1 ? '' : 's'} updated` : ''})`);
+      for (const w of waiters.splice(0)) w({ ms, errors, changed });
+    } catch (error) {
+      const errors = error instanceof PaydocsError ? error.diagnostics : [{ severity: 'error' as const, rule: 'dev', message: (error as Error).message }];
+      report(errors);
+      for (const w of waiters.splice(0)) w({ ms: performance.now() - t0, errors, changed });
+    }
+  };
+
+  const watcher = watch([path.join(root, 'content'), path.join(root, 'docs.config.ts'), path.join(PACKAGE_ROOT, 'renderer')], { ignoreInitial: true });
+  watcher.on('all', (_event, file) => onChange(file));
+
+  const staticDir = path.join(root, STATIC_DIR);
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/__paydocs/events') {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+      res.write(`data: ${JSON.stringify(state!.errors.length ? { type: 'error', text: state!.errors.map(formatDiagnostic).join('\n') } : { type: 'hello' })}\n\n`);
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    const s = state!;
+    const rel = url.pathname.slice(s.config.baseUrl.length);
+    const chunk = s.chunks.get(rel);
+    if (chunk !== undefined) {
+      res.writeHead(200, { 'Content-Type': rel.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(chunk);
+      return;
+    }
+    const html = (file: string, status = 200) => {
+      const render = s.rendered.html.get(file);
+      if (!render) return false;
+      res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(render().replace('</body>', `<script type="module">${DEV_CLIENT_SCRIPT}</script></body>`));
+      return true;
+    };
+    let p = url.pathname;
+    try {
+      p = decodeURIComponent(p);
+    } catch {
+      // fall through to 404
+    }
+    if (p.split('/').includes('..')) return void html('404.html', 404);
+    const clean = p.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+    const asFile = (clean.endsWith('/') ? `${clean}index.html` : `${clean}/index.html`).slice(s.config.baseUrl.length);
+    if (html(asFile)) return;
+    if (existsSync(staticDir)) {
+      const file = resolveRequestPath(staticDir, `/${rel}`);
+      if (file && statSync(file).isFile()) return sendFile(req, res, file);
+    }
+    const locale = s.config.i18n.locales.find((l) => l !== s.config.i18n.defaultLocale && rel.startsWith(`${s.config.i18n.localeConfigs[l]?.path ?? l}/`));
+    const nf = locale ? `${s.config.i18n.localeConfigs[locale]?.path ?? locale}/404.html` : '404.html';
+    if (!html(nf, 404)) {
+      const fallback = notFoundFile(staticDir, p);
+      if (fallback) return sendFile(req, res, fallback, 404);
+      res.writeHead(404).end('Not found');
+    }
+  };
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : options.port;
+  const url = `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${port}`;
+  log(`paydocs dev: ${url}${config.baseUrl} (watching content/)`);
+  return {
+    url,
+    async close() {
+      clearTimeout(timer);
+      await watcher.close();
+      for (const c of clients) c.end();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    nextRebuild: () => new Promise((resolve) => waiters.push(resolve)),
+  };
+}
+
+export type { PageData };

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../cli/build/load-config.ts';
+import { loadContent } from '../../cli/build/load-content.ts';
+import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
+
+const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);
+
+async function load(name: string, mode: 'build' | 'dev' = 'build') {
+  const root = fixture(name);
+  const config = await loadConfig(root);
+  const diagnostics = new DiagnosticList();
+  const content = loadContent({ root, config, mode, diagnostics });
+  return { content, diagnostics };
+}
+
+describe('cli/build/load-content', () => {
+  it('reports every frontmatter error with file, line, key, expected and found', async () => {
+    const { diagnostics } = await load('frontmatter-errors');
+    expect(diagnostics.errors.map(formatDiagnostic)).toMatchInlineSnapshot(`
+      [
+        "content/docs/api/no_title.md:1: title: expected string, received nothing",
+        "content/docs/api/no_title.md:3: unknown key \`tags\`",
+        "content/docs/api/transaction_create.md:3: sidebar_position: expected number, received string",
+        "content/docs/api/transaction_create.md:4: hide_table_of_contents: expected boolean, received string",
+      ]
+    `);
+  });
+
+  it('leaves drafts out of production builds and keeps them in dev', async () => {
+    const build = await load('drafts', 'build');
+    const dev = await load('drafts', 'dev');
+    expect(build.content.docs.get('en')!.map((d) => d.route)).toEqual(['/']);
+    expect(dev.content.docs.get('en')!.map((d) => d.route).sort()).toEqual(['/', '/wip']);
+  });
+
+  it('gives every English page a Russian route, falling back to English where not translated', async () => {
+    const { content, diagnostics } = await load('basic');
+    expect(diagnostics.errors).toEqual([]);
+    const ru = content.docs.get('ru')!;
+    expect(ru.map((d) => [d.route, d.translation ?? 'translated'])).toEqual([
+      ['/api/create', 'missing'],
+      ['/guide', 'missing'],
+      ['/', 'translated'],
+    ]);
+    expect(content.categories.get('ru')!.get('api')).toMatchObject({ label: 'API (рус)', position: 10 });
+  });
+});

@@ -1,0 +1,24 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildSite, type BuildOptions } from '../../cli/build/build-site.ts';
+import { createStaticHandler } from '../../cli/serve/static-handler.ts';
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Builds a site into a fresh temporary folder. */
+export async function buildInto(root: string, extra: Partial<BuildOptions> = {}): Promise<{ outDir: string }> {
+  const outDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'paydocs-test-')), 'dist');
+  await buildSite({ root, outDir, ...extra });
+  return { outDir };
+}
+
+/** Serves a folder like `paydocs serve` on a free loopback port. */
+export async function serveDir(dir: string): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+  const server = createServer(createStaticHandler(dir));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
