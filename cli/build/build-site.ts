@@ -1,15 +1,19 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PaydocsConfig } from '../../config/index.ts';
-import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
+import { DiagnosticList, PaydocsError, type Diagnostic } from '../diagnostics.ts';
 import { buildRoutes } from './build-routes.ts';
 import { bundleClient } from './bundle-client.ts';
-import { checkLinks } from './check-links.ts';
+import { checkCustomPageLinks, checkLinks, checkNavbarLinks, checkTranslatedHeadingIds } from './check-links.ts';
 import { compileMarkdown } from './compile-markdown.ts';
-import { listCustomPages, loadCustomPages } from './custom-pages.ts';
-import { emitSite, type OutputFiles } from './emit-site.ts';
-import { loadConfig } from './load-config.ts';
+import { listCustomPages, loadCustomPages, PAGES_DIR } from './custom-pages.ts';
+import { emitSite, listFiles, type OutputFiles } from './emit-site.ts';
+import { CONFIG_FILE, loadConfig } from './load-config.ts';
 import { loadContent } from './load-content.ts';
+import { loadAndCheckRedirects } from './load-redirects.ts';
+import { outputFileOf } from './site-paths.ts';
+import { writeLlms } from './write-llms.ts';
+import { siteRedirects, writeRedirects } from './write-redirects.ts';
 import { createProcessor } from './markdown/create-processor.ts';
 import { createStyleToClass } from './markdown/highlighter.ts';
 import { contentHash, renderPages } from './render-pages.ts';
@@ -24,6 +28,8 @@ export interface BuildOptions {
   dryRun?: boolean;
   checkAnchors?: boolean;
   strict?: boolean;
+  /** Crawl the written site with linkinator before it replaces `outDir` (`--check-links`). */
+  checkBuiltSite?: { external: boolean; log?: (line: string) => void };
   onStep?: (name: string, ms: number) => void;
 }
 
@@ -55,20 +61,53 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const customNames = listCustomPages(root);
   const locales = await step('build routes', () => buildRoutes({ config, pages: compiled, categories: content.categories, customPages: customNames }));
   const known = new Set(locales.flatMap((l) => l.routes.map((r) => r.href)));
-  await step('check links', () => checkLinks({ pages: compiled, known, checkAnchors: options.checkAnchors ?? false, diagnostics }));
-  diagnostics.throwIfErrors(options.strict);
-  const [bundle, custom] = await step('bundle client', () => Promise.all([bundleClient({ root, baseUrl: config.baseUrl, customPages: customNames, minify: true }), loadCustomPages(root, config.i18n.locales)]));
+  const redirects = await step('check redirects', () => loadAndCheckRedirects({ root, config, content, customPages: customNames, diagnostics }));
+  const moved = new Map(siteRedirects(config, redirects).map((r) => [r.from, r.to]));
+  // Link targets: pages, old paths that redirect, and files copied from content/static.
+  const linkable = new Set([...known, ...moved.keys(), ...listFiles(path.join(root, STATIC_DIR)).map((f) => config.baseUrl + f)]);
+  const checkAnchors = options.checkAnchors ?? false;
+  await step('check links', () => {
+    checkLinks({ pages: compiled, known: linkable, checkAnchors, redirected: moved, diagnostics });
+    const configFile = path.join(root, CONFIG_FILE);
+    checkNavbarLinks({ config, file: CONFIG_FILE, source: existsSync(configFile) ? readFileSync(configFile, 'utf8') : undefined, known: linkable, diagnostics });
+    checkTranslatedHeadingIds({ pages: compiled, defaultLocale: config.i18n.defaultLocale, diagnostics });
+  });
+  // Errors so far are kept, not thrown: the custom pages' links are known only after rendering them,
+  // and the writer should see every error of the run at once.
+  const [bundle, custom] = await step('bundle client', () =>
+    Promise.all([bundleClient({ root, baseUrl: config.baseUrl, customPages: customNames, minify: true }), loadCustomPages(root, config.i18n.locales)]).catch((error: unknown) => {
+      // Keep the errors found so far: the writer sees them together with this one.
+      if (error instanceof PaydocsError) diagnostics.items.push(...error.diagnostics);
+      else if (diagnostics.errors.length > 0) diagnostics.add({ rule: 'bundle', message: `cannot bundle the browser code: ${(error as Error).message}` });
+      diagnostics.throwIfErrors();
+      throw error;
+    }),
+  );
   const css = bundle.css + styleToClass.getCSS();
   const cssFile = `assets/style-${contentHash(css)}.css`;
   const rendered = await step('render pages', () =>
     renderPages({ config, locales, custom, assets: { entry: bundle.entry, preload: bundle.preload, css: [config.baseUrl + cssFile], pageChunks: bundle.pageChunks } }),
   );
+  const customHtml = await step('check page links', () => {
+    const pages = locales.flatMap((l) => l.routes.filter((r) => r.kind === 'page').map((r) => ({ href: r.href, component: r.component })));
+    const sources = new Map(customNames.map((n) => [n, readFileSync(path.join(root, PAGES_DIR, `${n}.tsx`), 'utf8')]));
+    const list = pages.map((p) => ({ href: p.href, file: `${PAGES_DIR}/${p.component}.tsx`, source: sources.get(p.component), output: outputFileOf(config, p.href), html: rendered.html.get(outputFileOf(config, p.href))! }));
+    return checkCustomPageLinks({ config, pages: list, known: linkable, compiled, checkAnchors, diagnostics });
+  });
+  diagnostics.throwIfErrors(options.strict);
   const files: OutputFiles = new Map<string, string | Uint8Array>([...bundle.files, ...rendered.files, [cssFile, css]]);
   await step('render html', () => {
-    for (const [file, render] of rendered.html) files.set(file, render());
+    for (const [file, render] of rendered.html) files.set(file, customHtml.get(file) ?? render());
   });
   files.set('sitemap.xml', buildSitemap(config, rendered.pages));
   files.set('robots.txt', buildRobots(config));
-  if (!options.dryRun) await step('emit', () => emitSite({ outDir: options.outDir, files, staticDir: existsSync(path.join(root, STATIC_DIR)) ? path.join(root, STATIC_DIR) : undefined }));
+  for (const [file, text] of [...writeRedirects(config, redirects), ...writeLlms(config, locales)]) files.set(file, text);
+  const verify = options.checkBuiltSite
+    ? async (dir: string) => {
+        const { checkBuiltSite } = await import('./check-built-site.ts');
+        await checkBuiltSite({ dir, config, redirects, ...options.checkBuiltSite! });
+      }
+    : undefined;
+  if (!options.dryRun) await step('emit', () => emitSite({ outDir: options.outDir, files, staticDir: existsSync(path.join(root, STATIC_DIR)) ? path.join(root, STATIC_DIR) : undefined, verify }));
   return { config, warnings: diagnostics.warnings, files: files.size, pages: known.size };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { RENDERER_DIR } from '../package-root.ts';
+import { PaydocsError } from '../diagnostics.ts';
+import { PACKAGE_ROOT, RENDERER_DIR } from '../package-root.ts';
 
 export interface ClientBundle {
   /** Output files, path relative to the site root (`assets/entry-client-AB12.js`) -> bytes. */
@@ -46,7 +47,9 @@ export async function bundleClient(options: BundleOptions): Promise<ClientBundle
       }));
     },
   };
-  const result = await esbuild.build({
+  let result: esbuild.BuildResult<{ metafile: true; write: false }>;
+  try {
+  result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: { 'entry-client': path.join(RENDERER_DIR, 'entry-client.tsx'), ...(options.extraEntries ?? {}) },
     bundle: true,
@@ -68,7 +71,16 @@ export async function bundleClient(options: BundleOptions): Promise<ClientBundle
     write: false,
     logLevel: 'silent',
     plugins: [virtualPages],
+    // A docs project resolves the theme's own dependencies (react, wouter) from paydocs.
+    nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
   });
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    if (!failure.errors) throw error;
+    throw new PaydocsError(
+      failure.errors.map((e) => ({ severity: 'error', rule: 'bundle', file: e.location?.file, line: e.location?.line, column: e.location ? e.location.column + 1 : undefined, message: e.text })),
+    );
+  }
   const outRoot = path.join(root, '.paydocs-virtual');
   const files = new Map<string, Uint8Array>();
   let css = '';

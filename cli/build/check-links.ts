@@ -1,5 +1,7 @@
-import type { CompiledPage } from './compile-markdown.ts';
+import type { PaydocsConfig } from '../../config/index.ts';
 import type { DiagnosticList } from '../diagnostics.ts';
+import type { CompiledPage } from './compile-markdown.ts';
+import { localePrefix, sitePath } from './site-paths.ts';
 
 export interface CheckLinksInput {
   pages: Map<string, CompiledPage[]>;
@@ -7,10 +9,12 @@ export interface CheckLinksInput {
   known: ReadonlySet<string>;
   /** Report links to missing headings too (off by default: the spec ignores broken anchors). */
   checkAnchors: boolean;
+  /** Old site paths that redirect (`/ru/x` -> `/ru/y`): a link to one works, but gets a warning. */
+  redirected?: ReadonlyMap<string, string>;
   diagnostics: DiagnosticList;
 }
 
-function closest(target: string, candidates: Iterable<string>): string | undefined {
+export function closest(target: string, candidates: Iterable<string>): string | undefined {
   const last = target.split('/').pop() ?? target;
   let best: string | undefined;
   let score = Infinity;
@@ -39,7 +43,7 @@ export function levenshtein(a: string, b: string): number {
 }
 
 /** Every internal link of every compiled page must point at a page that will exist; anchors on request. */
-export function checkLinks({ pages, known, checkAnchors, diagnostics }: CheckLinksInput): void {
+export function checkLinks({ pages, known, checkAnchors, redirected, diagnostics }: CheckLinksInput): void {
   const ids = new Map<string, Set<string>>();
   for (const list of pages.values()) for (const p of list) ids.set(p.href, new Set(p.headingIds));
   for (const list of pages.values()) {
@@ -66,6 +70,11 @@ export function checkLinks({ pages, known, checkAnchors, diagnostics }: CheckLin
           });
           continue;
         }
+        const moved = redirected?.get(link.path);
+        if (moved) {
+          diagnostics.add({ ...where, severity: 'warning', rule: 'redirected-link', message: `link to \`${link.raw}\`: \`${link.path}\` is redirected to \`${moved}\``, hint: `link to the page itself` });
+          continue;
+        }
         if (checkAnchors && link.hash) {
           const targetIds = ids.get(link.path);
           if (targetIds && !targetIds.has(decodeURIComponent(link.hash))) diagnostics.add({ ...where, rule: 'broken-anchor', message: `link to \`${link.raw}\`: no heading \`#${link.hash}\` on \`${link.path}\`` });
@@ -73,4 +82,156 @@ export function checkLinks({ pages, known, checkAnchors, diagnostics }: CheckLin
       }
     }
   }
+}
+
+/** `/ru/api/x/`, `/ru/api/x.html`, `/ru/api/x/index.html` -> `/ru/api/x`; a locale home keeps its slash. */
+function normalizeSitePath(pathname: string, roots: ReadonlySet<string>): string {
+  let p = pathname.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+  if (p.length > 1 && p.endsWith('/') && !roots.has(p)) p = p.slice(0, -1);
+  if (!p.endsWith('/') && roots.has(`${p}/`)) p = `${p}/`;
+  return p;
+}
+
+/** 1-based line and column of the first occurrence of one of `needles` in `source`. */
+function findInSource(source: string | undefined, needles: string[]): { line?: number; column?: number } {
+  if (!source) return {};
+  for (const needle of needles) {
+    if (!needle) continue;
+    const at = source.indexOf(needle);
+    if (at === -1) continue;
+    const before = source.slice(0, at).split('\n');
+    return { line: before.length, column: before[before.length - 1]!.length + 1 };
+  }
+  return {};
+}
+
+export interface CheckNavbarLinksInput {
+  config: PaydocsConfig;
+  /** Project-relative config file and its text, to point at the line of a bad item. */
+  file: string;
+  source?: string;
+  known: ReadonlySet<string>;
+  diagnostics: DiagnosticList;
+}
+
+/** Every navbar link (`type: 'link'`) must lead to a page in every locale. */
+export function checkNavbarLinks({ config, file, source, known, diagnostics }: CheckNavbarLinksInput): void {
+  config.navbar.items.forEach((item, i) => {
+    if (item.type !== 'link') return;
+    const route = item.to.replace(/[?#].*$/, '');
+    for (const locale of config.i18n.locales) {
+      const target = sitePath(config, locale, route);
+      if (known.has(target)) continue;
+      const guess = closest(target, known);
+      diagnostics.add({
+        file,
+        ...findInSource(source, [`'${item.to}'`, `"${item.to}"`, `\`${item.to}\``]),
+        rule: 'broken-link',
+        message: `navbar.items[${i}].to: no page at \`${target}\` (from \`${item.to}\`)`,
+        hint: guess ? `did you mean \`${guess.slice(localePrefix(config, locale).length - 1)}\`?` : 'use the route of a page, such as `/`',
+      });
+      return; // the same route is missing in every locale: say it once
+    }
+  });
+}
+
+export interface CheckRenderedLinksInput {
+  config: PaydocsConfig;
+  /** The source the page is made from (`content/pages/landing.tsx`), and its text for line numbers. */
+  file: string;
+  source?: string;
+  /** Site path of the rendered page, to resolve relative hrefs. */
+  pageHref: string;
+  html: string;
+  known: ReadonlySet<string>;
+  /** Heading ids per site path, for `checkAnchors`. */
+  headingIds?: ReadonlyMap<string, ReadonlySet<string>>;
+  checkAnchors: boolean;
+  diagnostics: DiagnosticList;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
+
+/**
+ * Links of a prerendered React page (`content/pages/*.tsx`): its hrefs exist only once the component
+ * has run, so the page's `<main>` is scanned. The line is where the target's path appears in the
+ * `.tsx` source, when it does.
+ */
+export function checkRenderedLinks(input: CheckRenderedLinksInput): void {
+  const { config, file, source, pageHref, html, known, headingIds, checkAnchors, diagnostics } = input;
+  const roots = new Set(config.i18n.locales.map((l) => localePrefix(config, l)));
+  const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? html;
+  const seen = new Set<string>();
+  for (const m of main.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)) {
+    const href = m[1]!.replace(/&(amp|quot|#39|#x27|lt|gt);/g, (e) => ENTITIES[e] ?? e);
+    if (seen.has(href) || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) continue;
+    seen.add(href);
+    const url = new URL(href, `http://site${pageHref}`);
+    let pathname: string;
+    try {
+      pathname = decodeURI(url.pathname);
+    } catch {
+      pathname = url.pathname;
+    }
+    const target = normalizeSitePath(pathname, roots);
+    const hash = url.hash ? decodeURIComponent(url.hash.slice(1)) : undefined;
+    const prefix = [...roots].sort((a, b) => b.length - a.length).find((r) => target.startsWith(r)) ?? config.baseUrl;
+    const where = { file, ...findInSource(source, [href, target.slice(prefix.length)]) };
+    if (!known.has(target)) {
+      const guess = closest(target, known);
+      diagnostics.add({ ...where, rule: 'broken-link', message: `link to \`${href}\` on \`${pageHref}\`: no page at \`${target}\``, hint: guess ? `did you mean \`${guess}\`?` : `check the path of \`${href}\`` });
+    } else if (checkAnchors && hash) {
+      const ids = headingIds?.get(target);
+      if (ids && !ids.has(hash)) diagnostics.add({ ...where, rule: 'broken-anchor', message: `link to \`${href}\` on \`${pageHref}\`: no heading \`#${hash}\` on \`${target}\`` });
+    }
+  }
+}
+
+/**
+ * A translation keeps the heading ids of its English page (explicit `{#id}` where the text differs),
+ * so a deep link survives switching language. Missing ids are warnings: the page still works.
+ */
+export function checkTranslatedHeadingIds({ pages, defaultLocale, diagnostics }: { pages: Map<string, CompiledPage[]>; defaultLocale: string; diagnostics: DiagnosticList }): void {
+  const source = new Map((pages.get(defaultLocale) ?? []).map((p) => [p.doc.relPath, p]));
+  for (const [locale, list] of pages) {
+    if (locale === defaultLocale) continue;
+    for (const page of list) {
+      if (page.doc.translation === 'missing') continue;
+      const en = source.get(page.doc.relPath);
+      if (!en) continue;
+      const here = new Set(page.headingIds);
+      const missing = en.headingIds.filter((id) => !here.has(id));
+      if (missing.length === 0) continue;
+      diagnostics.add({
+        file: page.doc.file,
+        severity: 'warning',
+        rule: 'i18n-heading-id',
+        message: `heading id${missing.length > 1 ? 's' : ''} ${missing.map((id) => `\`#${id}\``).join(', ')} of \`${en.doc.file}\` ${missing.length > 1 ? 'are' : 'is'} missing here`,
+        hint: `give the matching heading the same explicit id, e.g. \`## … {#${missing[0]}}\`, so deep links survive switching language`,
+      });
+    }
+  }
+}
+
+export interface CheckCustomPageLinksInput {
+  config: PaydocsConfig;
+  /** Each custom page of each locale: site path, source file and text, `dist/` file and its renderer. */
+  pages: Array<{ href: string; file: string; source?: string; output: string; html: () => string }>;
+  known: ReadonlySet<string>;
+  compiled: Map<string, CompiledPage[]>;
+  checkAnchors: boolean;
+  diagnostics: DiagnosticList;
+}
+
+/** Checks the links of every custom page in every locale; returns the HTML it rendered (`dist/` file -> HTML), for reuse. */
+export function checkCustomPageLinks({ config, pages, known, compiled, checkAnchors, diagnostics }: CheckCustomPageLinksInput): Map<string, string> {
+  const headingIds = new Map<string, Set<string>>();
+  for (const list of compiled.values()) for (const p of list) headingIds.set(p.href, new Set(p.headingIds));
+  const out = new Map<string, string>();
+  for (const page of pages) {
+    const html = page.html();
+    out.set(page.output, html);
+    checkRenderedLinks({ config, file: page.file, source: page.source, pageHref: page.href, html, known, headingIds, checkAnchors, diagnostics });
+  }
+  return out;
 }

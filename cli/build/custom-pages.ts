@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
+import { mkdir, writeFile } from 'node:fs/promises';
+import * as esbuild from 'esbuild';
+import { PACKAGE_ROOT } from '../package-root.ts';
+import { BROWSER_TARGET } from './bundle-client.ts';
 import type { ComponentType } from 'react';
 import type { CustomPageProps } from '../../renderer/context.ts';
 import { PaydocsError } from '../diagnostics.ts';
@@ -33,15 +37,28 @@ export function listCustomPages(root: string): string[] {
   }
 }
 
+/**
+ * Compiles a custom page for prerendering with esbuild (automatic JSX, whatever the docs project's
+ * tsconfig says) into paydocs' own cache, so bare imports (react) resolve to the same copy the
+ * theme renders with. Custom pages receive `site` and `page` as props; they need no theme context.
+ */
+async function importPage(abs: string): Promise<{ default?: unknown; meta?: CustomPageMeta }> {
+  const out = await esbuild.build({ entryPoints: [abs], bundle: true, write: false, platform: 'node', format: 'esm', jsx: 'automatic', packages: 'external', target: BROWSER_TARGET, logLevel: 'silent' });
+  const code = out.outputFiles[0]!.text;
+  const dir = path.join(PACKAGE_ROOT, 'node_modules/.cache/paydocs');
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `page-${createHash('sha256').update(abs + code).digest('hex').slice(0, 16)}.mjs`);
+  await writeFile(file, code);
+  return (await import(pathToFileURL(file).href)) as { default?: unknown; meta?: CustomPageMeta };
+}
+
 /** Imports every custom page for prerendering; a page without a default component or `meta` is an error. */
-export async function loadCustomPages(root: string, locales: string[], fresh = false): Promise<CustomPageModule[]> {
+export async function loadCustomPages(root: string, locales: string[]): Promise<CustomPageModule[]> {
   const out: CustomPageModule[] = [];
   const problems: string[] = [];
   for (const name of listCustomPages(root)) {
     const file = `${PAGES_DIR}/${name}.tsx`;
-    const loaded = (await tsImport(pathToFileURL(path.join(root, file)).href + (fresh ? `?t=${Date.now()}` : ''), import.meta.url)) as { default?: unknown; meta?: CustomPageMeta };
-    // CommonJS interop (a project without "type": "module") nests the exports under `default`.
-    const mod = typeof loaded.default === 'object' && loaded.default !== null && 'default' in loaded.default ? (loaded.default as typeof loaded) : loaded;
+    const mod = await importPage(path.join(root, file));
     if (typeof mod.default !== 'function') problems.push(`${file}: expected a default export of a React component, received ${typeof mod.default}`);
     else if (!mod.meta || typeof mod.meta.title !== 'object') problems.push(`${file}: expected \`export const meta = { title: { en, ru }, description: { en, ru } }\``);
     else {

@@ -1,19 +1,30 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
+export interface EmitSiteInput {
+  outDir: string;
+  /** `outDir`-relative path -> content. */
+  files: OutputFiles;
+  /** Copied first; generated files win over a static file of the same name. */
+  staticDir?: string;
+  /** Runs on the complete temporary folder before the swap (e.g. the link checker); throwing keeps the old site. */
+  verify?: (dir: string) => Promise<void>;
+}
+
 /**
- * Writes the site to a temporary folder next to `outDir` and swaps it in only when complete,
- * so a failing build (or a crash half-way) leaves the previous site untouched.
+ * Writes the site to a temporary folder next to `outDir` and swaps it in only when complete (and
+ * verified), so a failing build, a failing check or a crash half-way leaves the previous site untouched.
  */
-export async function emitSite(input: { outDir: string; files: OutputFiles; staticDir?: string }): Promise<void> {
-  const { outDir, files, staticDir } = input;
+export async function emitSite(input: EmitSiteInput): Promise<void> {
+  const { outDir, files, staticDir, verify } = input;
   const parent = path.dirname(path.resolve(outDir));
   const name = path.basename(outDir);
-  const tmp = path.join(parent, `.${name}.tmp-${process.pid}-${Date.now()}`);
-  const old = path.join(parent, `.${name}.old-${process.pid}-${Date.now()}`);
+  const stamp = `${process.pid}-${Date.now()}`;
+  const tmp = path.join(parent, `.${name}.tmp-${stamp}`);
+  const old = path.join(parent, `.${name}.old-${stamp}`);
   await mkdir(tmp, { recursive: true });
   try {
     if (staticDir && existsSync(staticDir)) await cp(staticDir, tmp, { recursive: true });
@@ -25,6 +36,7 @@ export async function emitSite(input: { outDir: string; files: OutputFiles; stat
     for (let i = 0; i < entries.length; i += 64) {
       await Promise.all(entries.slice(i, i + 64).map(([rel, data]) => writeFile(path.join(tmp, rel), data)));
     }
+    if (verify) await verify(tmp);
     if (existsSync(outDir)) await rename(outDir, old);
     await rename(tmp, outDir);
   } catch (error) {
@@ -33,4 +45,16 @@ export async function emitSite(input: { outDir: string; files: OutputFiles; stat
     throw error;
   }
   await rm(old, { recursive: true, force: true });
+}
+
+/** Files below `dir` as `/`-separated relative paths (for the link checker: static files are link targets). */
+export function listFiles(dir: string, base = ''): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const rel = base ? `${base}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...listFiles(path.join(dir, entry.name), rel));
+    else out.push(rel);
+  }
+  return out;
 }

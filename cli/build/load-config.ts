@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { TSCONFIG } from '../package-root.ts';
 import { ConfigSchema, type PaydocsConfig } from '../../config/index.ts';
 import { describeZodIssue, PaydocsError, type Diagnostic } from '../diagnostics.ts';
 
@@ -36,7 +37,7 @@ export async function loadConfig(root: string, options: { fresh?: boolean } = {}
   try {
     // tsImport loads TypeScript as ESM whatever the project's package.json says.
     const url = pathToFileURL(file).href + (options.fresh ? `?t=${Date.now()}` : '');
-    mod = (await tsImport(url, import.meta.url)) as { default?: unknown };
+    mod = (await tsImport(url, { parentURL: import.meta.url, tsconfig: TSCONFIG })) as { default?: unknown };
   } catch (error) {
     throw new PaydocsError([{ severity: 'error', file: CONFIG_FILE, rule: 'config', message: `cannot load: ${(error as Error).message}` }]);
   }

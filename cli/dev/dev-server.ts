@@ -145,7 +145,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       if (code) {
         config = await loadConfig(root, { fresh: true });
         bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false });
-        custom = await loadCustomPages(root, config.i18n.locales, true);
+        custom = await loadCustomPages(root, config.i18n.locales);
       }
       const { errors, changedHrefs, structureChanged } = rebuild();
       report(errors);

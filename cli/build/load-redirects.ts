@@ -1,0 +1,140 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import YAML, { LineCounter, isNode } from 'yaml';
+import type { PaydocsConfig } from '../../config/index.ts';
+import { RedirectsSchema, type Redirect } from '../../config/schemas/redirects.ts';
+import { describeZodIssue, type DiagnosticList } from '../diagnostics.ts';
+import { closest } from './check-links.ts';
+import { PAGES_DIR } from './custom-pages.ts';
+import type { ContentTree } from './load-content.ts';
+
+export const REDIRECTS_FILE = 'content/redirects.yaml';
+
+/** A validated redirect with the line it is written on, for later diagnostics. */
+export interface RedirectEntry extends Redirect {
+  line?: number;
+}
+
+/**
+ * Reads `content/redirects.yaml` (optional: no file, no redirects) and checks each entry against
+ * `RedirectsSchema`. Entries with schema errors are reported and left out.
+ */
+export function loadRedirects(input: { root: string; diagnostics: DiagnosticList }): RedirectEntry[] {
+  const { root, diagnostics } = input;
+  const abs = path.join(root, REDIRECTS_FILE);
+  if (!existsSync(abs)) return [];
+  const file = REDIRECTS_FILE;
+  const lineCounter = new LineCounter();
+  const doc = YAML.parseDocument(readFileSync(abs, 'utf8'), { lineCounter, prettyErrors: false });
+  if (doc.errors.length) {
+    for (const e of doc.errors) {
+      const pos = lineCounter.linePos(e.pos[0]);
+      diagnostics.add({ file, line: pos.line, column: pos.col, rule: 'redirects-yaml', message: `invalid YAML: ${e.message.split('\n')[0]}` });
+    }
+    return [];
+  }
+  const lineOf = (keyPath: readonly PropertyKey[]): number | undefined => {
+    for (let n = keyPath.length; n >= 0; n--) {
+      const node = doc.getIn(keyPath.slice(0, n) as Array<string | number>, true);
+      if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
+    }
+    return undefined;
+  };
+  const data: unknown = doc.toJS() ?? [];
+  const result = RedirectsSchema.safeParse(data, { reportInput: true });
+  if (result.success) return result.data.map((r, i) => ({ ...r, line: lineOf([i]) }));
+  const bad = new Set<number>();
+  for (const issue of result.error.issues) {
+    const { path: key, message } = describeZodIssue(issue);
+    if (typeof issue.path[0] === 'number') bad.add(issue.path[0]);
+    diagnostics.add({ file, line: lineOf(issue.path), rule: 'redirects', message: key ? `${key}: ${message}` : message });
+  }
+  if (!Array.isArray(data)) return [];
+  const good: RedirectEntry[] = [];
+  data.forEach((item, i) => {
+    if (!bad.has(i)) good.push({ ...(item as Redirect), line: lineOf([i]) });
+  });
+  return good;
+}
+
+export interface CheckRedirectsInput {
+  config: PaydocsConfig;
+  redirects: RedirectEntry[];
+  /** Route (no locale prefix) -> the file that makes it, for every page of the default locale. */
+  pages: ReadonlyMap<string, string>;
+  diagnostics: DiagnosticList;
+}
+
+/**
+ * The redirect table must be usable as it is: no duplicate sources, no source that is also a page,
+ * every target an existing page, and no chains or loops (every hop is a reader waiting).
+ */
+export function checkRedirects({ config, redirects, pages, diagnostics }: CheckRedirectsInput): void {
+  const file = REDIRECTS_FILE;
+  const bySource = new Map<string, RedirectEntry>();
+  const localePaths = config.i18n.locales.filter((l) => l !== config.i18n.defaultLocale).map((l) => config.i18n.localeConfigs[l]?.path ?? l);
+  for (const r of redirects) {
+    const where = { file, line: r.line };
+    for (const [key, value] of [['from', r.from], ['to', r.to]] as const) {
+      const prefix = localePaths.find((p) => value === `/${p}` || value.startsWith(`/${p}/`));
+      if (prefix) {
+        diagnostics.add({
+          ...where,
+          rule: 'redirect-locale',
+          message: `${key}: expected a path without the locale prefix, received \`${value}\``,
+          hint: `write \`${value.slice(prefix.length + 1) || '/'}\`; each redirect applies to every locale`,
+        });
+      }
+    }
+    const first = bySource.get(r.from);
+    if (first) {
+      diagnostics.add({ ...where, rule: 'redirect-duplicate', message: `\`${r.from}\` is redirected twice: also on line ${first.line ?? '?'}`, hint: 'keep one entry per old path' });
+      continue;
+    }
+    bySource.set(r.from, r);
+    const page = pages.get(r.from);
+    if (page) {
+      diagnostics.add({ ...where, rule: 'redirect-shadows-page', message: `\`${r.from}\` is a page (\`${page}\`), so it cannot be redirected`, hint: 'delete the redirect, or move the page away first' });
+    }
+  }
+  for (const r of bySource.values()) {
+    const where = { file, line: r.line };
+    if (bySource.has(r.to)) {
+      const trail = [r.from];
+      let at = r.to;
+      while (bySource.has(at) && !trail.includes(at)) {
+        trail.push(at);
+        at = bySource.get(at)!.to;
+      }
+      if (at === r.from) {
+        diagnostics.add({ ...where, rule: 'redirect-loop', message: `redirect loop: ${[...trail, at].map((p) => `\`${p}\``).join(' → ')}`, hint: 'point each old path at a page' });
+      } else {
+        diagnostics.add({
+          ...where,
+          rule: 'redirect-chain',
+          message: `\`${r.from}\` redirects to \`${r.to}\`, which is itself redirected${trail.includes(at) ? ' in a loop' : ` to \`${at}\``}`,
+          hint: trail.includes(at) || !pages.has(at) ? 'point each old path straight at a page' : `point \`${r.from}\` straight to \`${at}\``,
+        });
+      }
+      continue;
+    }
+    if (!pages.has(r.to)) {
+      const guess = closest(r.to, pages.keys());
+      diagnostics.add({ ...where, rule: 'redirect-target', message: `redirect target \`${r.to}\` is not a page`, hint: guess ? `did you mean \`${guess}\`?` : 'use the route of a page under content/docs, e.g. `/api/transaction_create`' });
+    }
+  }
+}
+
+/**
+ * The pipeline stage: reads the table and checks it against the pages of the default locale
+ * (every locale has the same routes) and the custom pages.
+ */
+export function loadAndCheckRedirects(input: { root: string; config: PaydocsConfig; content: ContentTree; customPages: string[]; diagnostics: DiagnosticList }): RedirectEntry[] {
+  const { root, config, content, customPages, diagnostics } = input;
+  const redirects = loadRedirects({ root, diagnostics });
+  const pages = new Map<string, string>();
+  for (const doc of content.docs.get(config.i18n.defaultLocale) ?? []) pages.set(doc.route, doc.file);
+  for (const name of customPages) pages.set(`/${name}`, `${PAGES_DIR}/${name}.tsx`);
+  checkRedirects({ config, redirects, pages, diagnostics });
+  return redirects;
+}

@@ -1,0 +1,116 @@
+import type { PaydocsConfig } from '../../config/index.ts';
+import { stringsFor } from '../../renderer/i18n/strings.ts';
+import type { SidebarItem } from '../../renderer/page-data.ts';
+import type { DocRoute, LocaleRoutes } from './build-routes.ts';
+import { localePrefix } from './site-paths.ts';
+
+/**
+ * Site path of a page's Markdown twin: `/api/x` -> `/api/x.md`, a locale home `/ru/` -> `/ru/index.md`.
+ * The browser's "Copy page as Markdown" button and llms.txt link to it.
+ */
+export function markdownPathOf(href: string): string {
+  return href.endsWith('/') ? `${href}index.md` : `${href}.md`;
+}
+
+/** `{#id}` at the end of a heading line is paydocs markup, not Markdown: tools get the plain heading. */
+function stripHeadingIds(body: string): string {
+  let fence: string | undefined;
+  return body
+    .split('\n')
+    .map((line) => {
+      const f = /^\s*(`{3,}|~{3,})/.exec(line);
+      if (f) {
+        if (!fence) fence = f[1]![0]!;
+        else if (f[1]![0] === fence) fence = undefined;
+        return line;
+      }
+      return !fence && /^#{1,6}\s/.test(line) ? line.replace(/\s*\{#[^}\s]+\}\s*$/, '') : line;
+    })
+    .join('\n');
+}
+
+/** Link text for Markdown: brackets and backslashes escaped, one line. */
+function linkText(s: string): string {
+  return s.replace(/[\\[\]]/g, '\\$&').replace(/\s+/g, ' ');
+}
+
+/** The Markdown served at `<path>.md`: title, description, a translation notice where due, the source. */
+export function pageMarkdown(route: DocRoute): string {
+  const { doc } = route.page;
+  const fm = doc.frontmatter;
+  const strings = stringsFor(route.locale);
+  const parts = [`# ${fm.title.replace(/\s+/g, ' ')}`];
+  if (fm.description) parts.push(`> ${fm.description.replace(/\s+/g, ' ')}`);
+  if (doc.translation) parts.push(`> ${strings[doc.translation === 'missing' ? 'i18n.missing' : 'i18n.outdated']}`);
+  parts.push(stripHeadingIds(doc.body).trim());
+  return `${parts.join('\n\n')}\n`;
+}
+
+interface Section {
+  title: string;
+  routes: DocRoute[];
+}
+
+/** Sidebar order, one section per top-level category (docs at the top level go first, under the site title). */
+function sectionsOf(sidebar: SidebarItem[], byHref: Map<string, DocRoute>, topTitle: string): Section[] {
+  const top: Section = { title: topTitle, routes: [] };
+  const out: Section[] = [top];
+  const collect = (items: SidebarItem[], into: DocRoute[]) => {
+    for (const item of items) {
+      if (item.type === 'doc') {
+        const r = byHref.get(item.href);
+        if (r) into.push(r);
+      } else collect(item.items, into);
+    }
+  };
+  for (const item of sidebar) {
+    if (item.type === 'doc') collect([item], top.routes);
+    else {
+      const section: Section = { title: item.label, routes: [] };
+      collect(item.items, section.routes);
+      out.push(section);
+    }
+  }
+  return out.filter((s) => s.routes.length > 0);
+}
+
+/**
+ * Machine-readable output (https://llmstxt.org): every doc as Markdown at `<path>.md`, and per locale
+ * `llms.txt` (the index: title, description and Markdown URL of each page, in sidebar order) and
+ * `llms-full.txt` (every page of the locale in one file). Returns `dist/`-relative files.
+ */
+export function writeLlms(config: PaydocsConfig, locales: LocaleRoutes[]): Map<string, string> {
+  const files = new Map<string, string>();
+  const abs = (p: string) => config.url + p;
+  const rel = (p: string) => p.slice(config.baseUrl.length);
+  const others = (locale: string) =>
+    locales
+      .filter((l) => l.locale !== locale)
+      .map((l) => `- [${linkText(config.i18n.localeConfigs[l.locale]?.label ?? l.locale)}](${abs(localePrefix(config, l.locale))}llms.txt)`);
+  for (const { locale, sidebar, routes } of locales) {
+    const docs = routes.filter((r): r is DocRoute => r.kind === 'doc');
+    const byHref = new Map(docs.map((r) => [r.href, r]));
+    const full: string[] = [];
+    for (const route of docs) {
+      const md = pageMarkdown(route);
+      files.set(rel(markdownPathOf(route.href)), md);
+      // A missing translation is the English page: llms-full.txt of this locale leaves it out.
+      if (route.page.doc.translation !== 'missing') full.push(`<!-- ${abs(route.href)} -->\n${md}`);
+    }
+    const prefix = localePrefix(config, locale);
+    const lines = [`# ${config.title}`, '', `> ${config.tagline || config.title}`, ''];
+    lines.push(`Every page is also available as Markdown: add \`.md\` to its URL. All pages of this language in one file: ${abs(prefix)}llms-full.txt`);
+    const alt = others(locale);
+    if (alt.length) lines.push('', 'Other languages:', ...alt);
+    for (const section of sectionsOf(sidebar, byHref, config.title)) {
+      lines.push('', `## ${section.title}`, '');
+      for (const r of section.routes) {
+        const fm = r.page.doc.frontmatter;
+        lines.push(`- [${linkText(fm.title)}](${abs(markdownPathOf(r.href))})${fm.description ? `: ${fm.description.replace(/\s+/g, ' ')}` : ''}`);
+      }
+    }
+    files.set(`${rel(prefix)}llms.txt`, `${lines.join('\n')}\n`);
+    files.set(`${rel(prefix)}llms-full.txt`, `${full.join('\n---\n\n')}`);
+  }
+  return files;
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, ConsoleMessage } from 'playwright-core';
+import { launchBrowser } from '../helpers/chromium.ts';
+
+const site = inject('siteUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function collectProblems(messages: string[]) {
+  return (m: ConsoleMessage) => {
+    if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
+  };
+}
+
+describe('prerender and hydrate (real site)', () => {
+  it('reads correctly with JavaScript off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(`${site}/api/transaction_create`);
+    expect(res?.status()).toBe(200);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Create a transaction');
+    expect((await page.locator('#__content').innerText()).length).toBeGreaterThan(400);
+    expect(await page.locator('nav.sidebar a[href="/request_format"]').count()).toBe(1);
+    expect(await page.locator('.breadcrumbs').count()).toBe(1);
+    expect(await page.locator('footer').innerText()).toBe('Copyright © 2025 Corvopay');
+    await context.close();
+  });
+
+  it('hydrates with no console error or warning, in both locales', async () => {
+    for (const path of ['/', '/api/transaction_create', '/ru/', '/ru/reference/test_cards', '/landing', '/ru/landing']) {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('console', collectProblems(problems));
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      await page.goto(site + path, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      expect(problems, path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('moves between pages client-side: a sidebar click loads only the page chunk, with no full reload', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site}/request_format`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+    await page.locator('nav.sidebar a[href="/callbacks"]').click();
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent?.includes('allback'));
+    expect(new URL(page.url()).pathname).toBe('/callbacks');
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    expect(documents).toEqual([]);
+    expect(await page.title()).toMatch(/allback.*\| Corvopay Docs$/);
+    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe('https://docs.corvopay.com/callbacks');
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === '/request_format' && document.querySelector('h1')?.textContent !== '');
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    await page.close();
+  });
+
+  it('serves /ru/ pages with lang="ru" and Russian interface strings', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site}/ru/request_format`, { waitUntil: 'networkidle' });
+    expect(await page.getAttribute('html', 'lang')).toBe('ru');
+    expect(await page.locator('.skip-link').innerText()).toBe('Перейти к основному содержимому');
+    expect(await page.locator('.toc__title').innerText()).toMatch(/на этой странице/i);
+    await page.close();
+  });
+
+  it('answers unknown paths with the locale 404 page and status 404', async () => {
+    const page = await browser.newPage();
+    const en = await page.goto(`${site}/no/such/page`);
+    expect(en?.status()).toBe(404);
+    expect(await page.locator('h1').innerText()).toBe('Page not found');
+    const ru = await page.goto(`${site}/ru/no/such/page`);
+    expect(ru?.status()).toBe(404);
+    expect(await page.locator('h1').innerText()).toBe('Страница не найдена');
+    await page.close();
+  });
+});

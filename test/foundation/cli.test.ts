@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BIN = path.join(ROOT, 'bin/paydocs.js');
+
+function paydocs(args: string[], cwd = ROOT) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function copyFixture(name: string): string {
+  const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'paydocs-cli-')), name);
+  cpSync(path.join(ROOT, 'test/fixtures', name), dir, { recursive: true });
+  // Fixture configs import the config helpers relatively; point them at this checkout.
+  const cfg = path.join(dir, 'docs.config.ts');
+  writeFileSync(cfg, readFileSync(cfg, 'utf8').replace(/'(\.\.\/)+config\/index\.ts'/, `'${path.join(ROOT, 'config/index.ts')}'`));
+  return dir;
+}
+
+describe('cli/main', () => {
+  it('has --help on every command and exits 0', () => {
+    for (const cmd of [[], ['build'], ['dev'], ['serve'], ['check'], ['i18n', 'mark']]) {
+      const r = paydocs([...cmd, '--help']);
+      expect(r.code, cmd.join(' ')).toBe(0);
+      expect(r.out).toContain('Usage: paydocs');
+    }
+  });
+
+  it('exits 2 on usage errors', () => {
+    expect(paydocs(['frobnicate']).code).toBe(2);
+    expect(paydocs(['build', '--no-such-flag']).code).toBe(2);
+    const r = paydocs(['serve', '--port', 'eighty']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('expected a port number 0-65535, received `eighty`');
+  });
+
+  it('exits 1 with file:line diagnostics on content errors and writes nothing', () => {
+    const dir = copyFixture('frontmatter-errors');
+    const r = paydocs(['build'], dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('content/docs/api/transaction_create.md:3: sidebar_position: expected number, received string');
+    expect(r.err).toContain('✖ 4 errors. Nothing was written.');
+    expect(existsSync(path.join(dir, 'dist'))).toBe(false);
+  });
+
+  it('exits 1 on a config error naming the key', () => {
+    const dir = copyFixture('basic');
+    const cfg = path.join(dir, 'docs.config.ts');
+    writeFileSync(cfg, readFileSync(cfg, 'utf8').replace("brand: 'Examplepay',", 'brand: 42,'));
+    const r = paydocs(['check'], dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('docs.config.ts: brand: expected string, received number');
+  });
+
+  it('builds a site (exit 0) with every route as <path>/index.html, 404 pages, sitemap and robots', () => {
+    const dir = copyFixture('basic');
+    const r = paydocs(['build'], dir);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    for (const f of ['index.html', 'guide/index.html', 'api/create/index.html', 'landing/index.html', 'ru/index.html', 'ru/guide/index.html', '404.html', 'ru/404.html', 'sitemap.xml', 'robots.txt', 'img/favicon.svg']) {
+      expect(existsSync(path.join(dir, 'dist', f)), f).toBe(true);
+    }
+    const sitemap = readFileSync(path.join(dir, 'dist/sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://docs.example.com/ru/guide</loc><xhtml:link rel="alternate" hreflang="en" href="https://docs.example.com/guide"/>');
+    expect(readFileSync(path.join(dir, 'dist/ru/index.html'), 'utf8')).toMatch(/^<!doctype html><html lang="ru" dir="ltr"/);
+  });
+});
