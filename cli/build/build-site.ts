@@ -101,7 +101,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   });
   files.set('sitemap.xml', buildSitemap(config, rendered.pages));
   files.set('robots.txt', buildRobots(config));
-  for (const [file, text] of [...writeRedirects(config, redirects), ...writeLlms(config, locales)]) files.set(file, text);
+  for (const [file, text] of [...writeRedirects(config, redirects), ...writeLlms(config, locales, rendered.pages)]) files.set(file, text);
   const verify = options.checkBuiltSite
     ? async (dir: string) => {
         const { checkBuiltSite } = await import('./check-built-site.ts');

@@ -1,55 +1,124 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { LinkChecker, LinkState } from 'linkinator';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { PaydocsError, type Diagnostic } from '../diagnostics.ts';
 import { createStaticHandler } from '../serve/static-handler.ts';
+import type { RedirectEntry } from './load-redirects.ts';
+import { localePrefix } from './site-paths.ts';
+import { markdownPathOf } from './write-llms.ts';
+import { siteRedirects } from './write-redirects.ts';
 
 export interface CheckBuiltSiteOptions {
+  /** The written site (the temporary folder before the swap, or `dist/`). */
   dir: string;
   config: PaydocsConfig;
   /** Fetch external links too (default: list them only). */
   external: boolean;
+  redirects?: readonly RedirectEntry[];
   log?: (line: string) => void;
 }
 
+export interface CheckBuiltSiteResult {
+  /** Internal URLs that answered. */
+  checked: number;
+  /** External URLs found on the site, sorted. */
+  external: string[];
+  /** Where the crawl started (site paths). */
+  starts: string[];
+}
+
+function regexEscape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `routes` of every per-locale site module: the page chunks a browser imports on client navigation. */
+function pageChunkUrls(dir: string): string[] {
+  const assets = path.join(dir, 'assets');
+  if (!existsSync(assets)) return [];
+  const urls: string[] = [];
+  for (const name of readdirSync(assets)) {
+    if (!/^site-.+\.js$/.test(name)) continue;
+    const text = readFileSync(path.join(assets, name), 'utf8').replace(/^export default /, '').replace(/;\s*$/, '');
+    const site = JSON.parse(text) as { routes?: Record<string, string> };
+    urls.push(...Object.values(site.routes ?? {}));
+    // The Markdown twin of every page, linked by the "Copy page as Markdown" button and llms.txt.
+    urls.push(...Object.keys(site.routes ?? {}).map(markdownPathOf));
+  }
+  return urls;
+}
+
+/** `<loc>` and `hreflang` alternates of `sitemap.xml`, as site paths. */
+function sitemapPaths(dir: string, siteUrl: string): string[] {
+  const file = path.join(dir, 'sitemap.xml');
+  if (!existsSync(file)) return [];
+  const xml = readFileSync(file, 'utf8');
+  const out = new Set<string>();
+  for (const m of xml.matchAll(/<loc>([^<]+)<\/loc>|\shref="([^"]+)"/g)) {
+    const url = (m[1] ?? m[2]!).replace(/&amp;/g, '&');
+    if (url.startsWith(siteUrl)) out.add(url.slice(siteUrl.length));
+  }
+  return [...out];
+}
+
 /**
- * Serves the built site on loopback the way `paydocs serve` does and crawls it with linkinator,
- * so everything a browser would request (pages, assets, preloaded chunks) is checked for real.
+ * Serves the written site on loopback the way `paydocs serve` does and crawls it with linkinator, so
+ * what a browser would request is checked for real: every page and asset reachable from the locale
+ * homes, plus what no `<a>` leads to: the hashed page chunks of client navigation, the Markdown twins,
+ * every sitemap entry, every redirect page (and, through it, its target), llms.txt. Links to the site's
+ * own public URL (canonical, hreflang, og:url) are checked on loopback too. External links are listed,
+ * and fetched only with `external`.
  */
-export async function checkBuiltSite({ dir, config, external, log = console.log }: CheckBuiltSiteOptions): Promise<{ checked: number; external: string[] }> {
+export async function checkBuiltSite({ dir, config, external, redirects = [], log = console.log }: CheckBuiltSiteOptions): Promise<CheckBuiltSiteResult> {
   const server = createServer(createStaticHandler(dir));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const externalLinks = new Set<string>();
   try {
+    const homes = config.i18n.locales.map((l) => localePrefix(config, l));
+    const starts = [
+      ...new Set([
+        ...homes,
+        ...homes.flatMap((h) => [`${h}llms.txt`, `${h}llms-full.txt`]),
+        `${config.baseUrl}404.html`,
+        ...sitemapPaths(dir, config.url),
+        ...pageChunkUrls(dir),
+        ...siteRedirects(config, redirects).map((r) => r.from),
+      ]),
+    ];
     const checker = new LinkChecker();
-    const starts = [`${origin}${config.baseUrl}`, ...config.i18n.locales.filter((l) => l !== config.i18n.defaultLocale).map((l) => `${origin}${config.baseUrl}${config.i18n.localeConfigs[l]?.path ?? l}/`)];
     const result = await checker.check({
-      path: starts,
+      path: starts.map((p) => origin + p),
       recurse: true,
+      markdown: true,
       concurrency: 32,
       timeout: 10000,
+      urlRewriteExpressions: [{ pattern: new RegExp(`^${regexEscape(config.url)}(?=/|$)`), replacement: origin }],
       linksToSkip: async (link: string) => {
         if (link.startsWith(origin)) return false;
         if (/^https?:/.test(link)) {
           externalLinks.add(link);
           return !external;
         }
-        return true;
+        return true; // mailto:, tel:, data:
       },
     });
     const broken = result.links.filter((l) => l.state === LinkState.BROKEN);
     const diagnostics: Diagnostic[] = broken.map((l) => ({
       severity: 'error',
       rule: 'broken-link-built',
-      file: l.parent ? `dist${new URL(l.parent).pathname}` : undefined,
-      message: `${l.status ?? 'no response'}: \`${l.url.replace(origin, '')}\``,
+      file: l.parent && l.parent !== l.url ? `dist${new URL(l.parent).pathname}` : undefined,
+      message: `${l.status ? `HTTP ${l.status}` : 'no response'} for \`${l.url.replace(origin, '')}\`${l.parent && l.parent !== l.url ? '' : ' (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)'}`,
     }));
-    const checked = result.links.filter((l) => l.state === LinkState.OK).length;
-    if (diagnostics.length) throw new PaydocsError(diagnostics);
-    log(`✔ linkinator: ${checked} links OK on the built site; ${externalLinks.size} external links ${external ? 'checked' : 'listed, not fetched (use --external)'}`);
-    return { checked, external: [...externalLinks].sort() };
+    const unique = [...new Map(diagnostics.map((d) => [`${d.file ?? ''} ${d.message}`, d])).values()];
+    const checked = result.links.filter((l) => l.state === LinkState.OK && l.url.startsWith(origin)).length;
+    if (unique.length) throw new PaydocsError(unique);
+    const list = [...externalLinks].sort();
+    log(`✔ linkinator: ${checked} URLs OK on the built site (${starts.length} start URLs); ${list.length} external links ${external ? 'checked' : 'listed, not fetched (use --external to fetch them)'}`);
+    if (!external) for (const url of list) log(`  external  ${url}`);
+    return { checked, external: list, starts };
   } finally {
     server.close();
   }

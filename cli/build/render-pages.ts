@@ -6,6 +6,7 @@ import type { LocaleData, NavbarItemData, PageData, SiteData } from '../../rende
 import type { LocaleRoutes, Route } from './build-routes.ts';
 import type { CustomPageModule } from './custom-pages.ts';
 import { localePrefix, outputFileOf, sitePath } from './site-paths.ts';
+import { markdownPathOf } from './write-llms.ts';
 
 export function contentHash(data: string | Uint8Array, length = 10): string {
   return createHash('sha256').update(data).digest('base64url').replace(/[-_]/g, '').slice(0, length);
@@ -85,7 +86,7 @@ function pageDataOf(route: Route, config: PaydocsConfig, custom: Map<string, Cus
     noindex: fm.noindex,
     alternates: route.alternates,
     translation: page.doc.translation,
-    markdownHref: page.doc.route === '/' ? `${route.href}index.md` : `${route.href}.md`,
+    markdownHref: markdownPathOf(route.href),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { PaydocsConfig } from '../../config/index.ts';
 import { stringsFor } from '../../renderer/i18n/strings.ts';
-import type { SidebarItem } from '../../renderer/page-data.ts';
+import type { PageData, SidebarItem } from '../../renderer/page-data.ts';
 import type { DocRoute, LocaleRoutes } from './build-routes.ts';
 import { localePrefix } from './site-paths.ts';
 
@@ -79,7 +79,7 @@ function sectionsOf(sidebar: SidebarItem[], byHref: Map<string, DocRoute>, topTi
  * `llms.txt` (the index: title, description and Markdown URL of each page, in sidebar order) and
  * `llms-full.txt` (every page of the locale in one file). Returns `dist/`-relative files.
  */
-export function writeLlms(config: PaydocsConfig, locales: LocaleRoutes[]): Map<string, string> {
+export function writeLlms(config: PaydocsConfig, locales: LocaleRoutes[], pageData?: Map<string, Map<string, PageData>>): Map<string, string> {
   const files = new Map<string, string>();
   const abs = (p: string) => config.url + p;
   const rel = (p: string) => p.slice(config.baseUrl.length);
@@ -89,6 +89,11 @@ export function writeLlms(config: PaydocsConfig, locales: LocaleRoutes[]): Map<s
       .map((l) => `- [${linkText(config.i18n.localeConfigs[l.locale]?.label ?? l.locale)}](${abs(localePrefix(config, l.locale))}llms.txt)`);
   for (const { locale, sidebar, routes } of locales) {
     const docs = routes.filter((r): r is DocRoute => r.kind === 'doc');
+    // A React page has no Markdown source: its twin carries its title and description.
+    for (const route of routes) {
+      const data = route.kind === 'page' ? pageData?.get(locale)?.get(route.href) : undefined;
+      if (data) files.set(rel(markdownPathOf(route.href)), `# ${data.title.replace(/\s+/g, ' ')}\n\n> ${data.description.replace(/\s+/g, ' ')}\n\n${abs(route.href)}\n`);
+    }
     const byHref = new Map(docs.map((r) => [r.href, r]));
     const full: string[] = [];
     for (const route of docs) {

@@ -25,13 +25,11 @@ export function registerBuild(program: Command): void {
         locales: opts.locale,
         checkAnchors: opts.checkAnchors,
         strict: opts.strict,
+        // Checked in the temporary folder, before the swap: broken links never replace a good dist/.
+        checkBuiltSite: opts.checkLinks ? { external: opts.external ?? false } : undefined,
         onStep: opts.verbose ? (name, ms) => console.log(`  ${name.padEnd(18)} ${ms.toFixed(0).padStart(6)} ms`) : undefined,
       });
       for (const w of result.warnings) console.warn(formatDiagnostic(w));
       console.log(`✔ Built ${result.pages} pages (${result.files} files) into ${path.relative(root, outDir) || '.'} in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
-      if (opts.checkLinks) {
-        const { checkBuiltSite } = await import('../build/check-built-site.ts');
-        await checkBuiltSite({ dir: outDir, external: opts.external ?? false, config: result.config });
-      }
     });
 }

@@ -56,6 +56,9 @@ export const en = {
   'announcement.close': 'Close',
   'copyPage.button': 'Copy page as Markdown',
   'copyPage.done': 'Copied as Markdown',
+  'copyPage.failed': 'Could not copy the page',
+  'redirect.title': 'This page has moved',
+  'redirect.text': 'This page has moved to {link}.',
   'loading': 'Loading…',
 } as const;
 
@@ -116,6 +119,9 @@ export const ru: Strings = {
   'announcement.close': 'Закрыть',
   'copyPage.button': 'Скопировать страницу в Markdown',
   'copyPage.done': 'Скопировано в Markdown',
+  'copyPage.failed': 'Не удалось скопировать страницу',
+  'redirect.title': 'Страница переехала',
+  'redirect.text': 'Эта страница переехала: {link}.',
   'loading': 'Загрузка…',
 };
 
