@@ -4,8 +4,8 @@ import MiniSearch from 'minisearch';
 import YAML, { isNode, LineCounter } from 'yaml';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { SearchSynonymsSchema, type SearchSynonyms } from '../../config/schemas/search-synonyms.ts';
-import { MINISEARCH_OPTIONS, SEARCH_FORMAT, type IndexedPage, type IndexedSection, type SearchIndexFile, type SearchTextFile, type SectionDocument } from '../../renderer/search/index-format.ts';
-import { indexTerms, tokenize } from '../../renderer/search/text.ts';
+import { compactIndex, MINISEARCH_OPTIONS, SEARCH_FORMAT, type IndexedPage, type IndexedSection, type SearchIndexFile, type SearchTextFile, type SectionDocument } from '../../renderer/search/index-format.ts';
+import { tokenize } from '../../renderer/search/text.ts';
 import { describeZodIssue, type DiagnosticList } from '../diagnostics.ts';
 import type { DocRoute, LocaleRoutes } from './build-routes.ts';
 import { contentHash } from './render-pages.ts';
@@ -51,10 +51,17 @@ export function buildSearchIndex({ root, config, locales, diagnostics }: BuildSe
     const sections: IndexedSection[] = [];
     const texts: string[] = [];
     const documents: SectionDocument[] = [];
-    const vocabulary = new Set<string>();
+    // Unstemmed words per index term, so the worker can match a typo against what was written.
+    const forms = new Map<string, Set<string>>();
     const terms = (text: string) => {
-      for (const t of tokenize(text)) if (t.terms.length > 0 && [...t.word].length >= 4 && !/^\d+$/.test(t.word)) vocabulary.add(t.word);
-      return indexTerms(text).join(' ');
+      const tokens = tokenize(text);
+      for (const t of tokens) {
+        if (t.terms.length !== 1 || t.terms[0] === t.word || /\d/.test(t.word)) continue;
+        const set = forms.get(t.terms[0]!) ?? new Set<string>();
+        set.add(t.word);
+        forms.set(t.terms[0]!, set);
+      }
+      return tokens.flatMap((t) => t.terms).join(' ');
     };
     for (const route of docs) {
       const { doc, sections: compiled } = route.page;
@@ -93,9 +100,9 @@ export function buildSearchIndex({ root, config, locales, diagnostics }: BuildSe
       text: config.baseUrl + textName,
       pages,
       sections,
-      vocabulary: [...vocabulary].sort(),
+      excerptLength: config.search.excerptLength,
       synonyms: synonyms[locale] ?? [],
-      index: mini.toJSON(),
+      index: compactIndex(mini.toJSON(), forms),
     };
     const indexJson = JSON.stringify(indexFile);
     const indexName = `assets/search/${locale}-${version}-${contentHash(indexJson)}.json`;
