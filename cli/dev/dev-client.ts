@@ -11,12 +11,15 @@ function show(text) {
     overlay = document.createElement('div');
     overlay.id = '__paydocs_overlay';
     overlay.setAttribute('role', 'alert');
-    overlay.style.cssText = 'position:fixed;inset:0;z-index:1000;background:rgba(20,22,28,.92);color:#ffd2cc;font:14px/1.5 ui-monospace,monospace;padding:32px;overflow:auto;white-space:pre-wrap';
+    overlay.style.cssText = 'position:fixed;inset:0;z-index:1000;background:rgba(20,22,28,.92);color:#ffd2cc;font:14px/1.5 ui-monospace,monospace;padding:32px;overflow:auto;white-space:pre-wrap;cursor:pointer';
+    overlay.title = 'Click or press Escape to hide; it comes back with the next error';
+    overlay.addEventListener('click', hide);
     document.body.appendChild(overlay);
   }
   overlay.textContent = 'paydocs: build error (the last good page is still served)\\n\\n' + text;
 }
 function hide() { if (overlay) { overlay.remove(); overlay = undefined; } }
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hide(); });
 es.onmessage = async (e) => {
   const msg = JSON.parse(e.data);
   if (msg.type === 'error') show(msg.text);

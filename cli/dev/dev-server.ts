@@ -70,7 +70,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     for (const c of clients) c.write(data);
   };
 
-  const rebuild = (): { errors: Diagnostic[]; changedHrefs: string[]; structureChanged: boolean } => {
+  const rebuild = (): { errors: Diagnostic[]; warnings: Diagnostic[]; changedHrefs: string[]; structureChanged: boolean } => {
     const diagnostics = new DiagnosticList();
     const cfg: PaydocsConfig = options.locales ? { ...config, i18n: { ...config.i18n, locales: config.i18n.locales.filter((l) => options.locales!.includes(l)) } } : config;
     const content = loadContent({ root, config: cfg, mode: 'dev', diagnostics, cache: readCache });
@@ -98,7 +98,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       compiled.set(locale, list);
     }
     const locales = buildRoutes({ config: cfg, pages: compiled, categories: content.categories, customPages: custom.map((c) => c.name) });
-    checkLinks({ pages: compiled, known: new Set(locales.flatMap((l) => l.routes.map((r) => r.href))), checkAnchors: false, diagnostics });
+    // Broken links fail `paydocs build`; in dev a writer may link a page before writing it, so they are
+    // terminal warnings here rather than an overlay over every page.
+    const links = new DiagnosticList();
+    checkLinks({ pages: compiled, known: new Set(locales.flatMap((l) => l.routes.map((r) => r.href))), checkAnchors: false, diagnostics: links });
+    for (const d of links.items) diagnostics.add({ ...d, severity: 'warning' });
     const css = bundle.css + styleToClass.getCSS();
     const cssFile = `assets/style-${contentHash(css)}.css`;
     const rendered = renderPages({ config: cfg, locales, custom, assets: { entry: bundle.entry, preload: bundle.preload, css: [cfg.baseUrl + cssFile], pageChunks: bundle.pageChunks } });
@@ -114,10 +118,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     const structureChanged = state !== undefined && state.structure !== structure;
     state = { config: cfg, rendered, structure, chunks, errors: diagnostics.errors };
-    return { errors: diagnostics.errors, changedHrefs, structureChanged };
+    return { errors: diagnostics.errors, warnings: diagnostics.warnings, changedHrefs, structureChanged };
   };
 
-  const report = (errors: Diagnostic[]) => {
+  let warned = '';
+  const report = (errors: Diagnostic[], warnings: Diagnostic[] = []) => {
+    const w = warnings.map(formatDiagnostic).join('\n');
+    if (w && w !== warned) log(`\n⚠ ${warnings.length} warning${warnings.length === 1 ? '' : 's'}:\n${w}`);
+    warned = w;
     if (errors.length) {
       const text = errors.map(formatDiagnostic).join('\n');
       log(`\n✖ ${errors.length} error${errors.length === 1 ? '' : 's'} (the browser keeps the last good page):\n${text}`);
@@ -125,7 +133,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     } else send({ type: 'ok' });
   };
 
-  report(rebuild().errors);
+  const first = rebuild();
+  report(first.errors, first.warnings);
 
   const routesPatch = (hrefs: string[]) => Object.fromEntries(hrefs.map((href) => [href, state!.rendered.chunkOf.get(href) ?? '']));
 
@@ -147,8 +156,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false });
         custom = await loadCustomPages(root, config.i18n.locales);
       }
-      const { errors, changedHrefs, structureChanged } = rebuild();
-      report(errors);
+      const { errors, warnings, changedHrefs, structureChanged } = rebuild();
+      report(errors, warnings);
       if (code || structureChanged) send({ type: 'reload' });
       else if (changedHrefs.length) send({ type: 'update', routes: routesPatch(changedHrefs) });
       const ms = performance.now() - t0;
