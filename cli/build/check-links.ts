@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { PaydocsConfig } from '../../config/index.ts';
 import type { DiagnosticList } from '../diagnostics.ts';
 import type { CompiledPage } from './compile-markdown.ts';
+import { DOCS_DIR } from './load-content.ts';
 import { localePrefix, sitePath } from './site-paths.ts';
 
 export interface CheckLinksInput {
@@ -42,42 +44,83 @@ export function levenshtein(a: string, b: string): number {
   return dp[b.length]!;
 }
 
-/** Every internal link of every compiled page must point at a page that will exist; anchors on request. */
+/** `./api/x.md#h` written in `guide/y.md` -> `guide/api/x.md` (the file an editor would open). */
+function resolveRelFile(fromRelPath: string, raw: string): string {
+  const target = raw.replace(/[?#].*$/, '');
+  let decoded = target;
+  try {
+    decoded = decodeURI(target);
+  } catch {
+    // keep it raw
+  }
+  const joined = path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), decoded)).replace(/\/$/, '');
+  return joined.endsWith('.md') ? joined : `${joined}.md`;
+}
+
+function closestAnchor(hash: string, ids: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let score = Infinity;
+  for (const id of ids) {
+    const d = levenshtein(hash, id);
+    if (d < score) [best, score] = [id, d];
+  }
+  return score <= Math.max(2, hash.length / 3) ? best : undefined;
+}
+
+/**
+ * Every internal link of every compiled page must point at a page that will exist; anchors on request.
+ * A link to a file that exists but failed to load is left alone: that file's own error says why.
+ */
 export function checkLinks({ pages, known, checkAnchors, redirected, diagnostics }: CheckLinksInput): void {
   const ids = new Map<string, Set<string>>();
   for (const list of pages.values()) for (const p of list) ids.set(p.href, new Set(p.headingIds));
+  const failed = new Set(diagnostics.errors.map((d) => d.file));
+  const anchorHint = (hash: string, target: string) => {
+    const guess = closestAnchor(hash, ids.get(target) ?? []);
+    return guess ? `did you mean \`#${guess}\`?` : undefined;
+  };
   for (const list of pages.values()) {
     for (const page of list) {
       // A missing translation shows the English text: its links were already checked in English.
       if (page.doc.translation === 'missing') continue;
+      const localeRoot = page.doc.file.slice(0, page.doc.file.length - page.doc.relPath.length);
       for (const link of page.links) {
         if (link.kind === 'external') continue;
         const where = { file: page.doc.file, line: link.line, column: link.column };
         if (link.kind === 'anchor') {
-          if (checkAnchors && link.hash && !ids.get(page.href)?.has(decodeURIComponent(link.hash))) {
-            diagnostics.add({ ...where, rule: 'broken-anchor', message: `no heading \`#${link.hash}\` on this page` });
+          const hash = link.hash ? decodeURIComponent(link.hash) : '';
+          if (checkAnchors && hash && !ids.get(page.href)?.has(hash)) {
+            diagnostics.add({ ...where, rule: 'broken-anchor', message: `no heading \`#${link.hash}\` on this page`, hint: anchorHint(hash, page.href) });
           }
           continue;
         }
-        if (!link.path || !known.has(link.path)) {
-          const target = link.path ?? link.raw;
-          const guess = link.path ? closest(link.path, known) : undefined;
+        if (!link.path) {
+          const rel = resolveRelFile(page.doc.relPath, link.raw);
+          if (failed.has(`${localeRoot}${rel}`) || failed.has(`${DOCS_DIR}/${rel}`)) continue;
+          const prefix = page.href.slice(0, page.href.length - (page.doc.route === '/' ? 1 : page.doc.route.length));
+          const guess = closest(`${prefix}/${rel.replace(/\.md$/, '').replace(/(^|\/)index$/, '')}`, known);
           diagnostics.add({
             ...where,
             rule: 'broken-link',
-            message: link.path ? `link to \`${link.raw}\`: no page at \`${link.path}\`` : `link to \`${link.raw}\`: no such file in ${page.doc.locale === 'en' ? 'content/docs' : 'this locale'}`,
-            hint: guess ? `did you mean \`${guess}\`?` : `check the path of \`${target}\``,
+            message: `link to \`${link.raw}\`: no file \`${DOCS_DIR}/${rel}\``,
+            hint: guess ? `did you mean the page \`${guess}\`?` : 'link to the `.md` file of a page, relative to this file',
           });
+          continue;
+        }
+        if (!known.has(link.path)) {
+          const guess = closest(link.path, known);
+          diagnostics.add({ ...where, rule: 'broken-link', message: `link to \`${link.raw}\`: no page at \`${link.path}\``, hint: guess ? `did you mean \`${guess}\`?` : `check the path of \`${link.path}\`` });
           continue;
         }
         const moved = redirected?.get(link.path);
         if (moved) {
-          diagnostics.add({ ...where, severity: 'warning', rule: 'redirected-link', message: `link to \`${link.raw}\`: \`${link.path}\` is redirected to \`${moved}\``, hint: `link to the page itself` });
+          diagnostics.add({ ...where, severity: 'warning', rule: 'redirected-link', message: `link to \`${link.raw}\`: \`${link.path}\` is redirected to \`${moved}\``, hint: 'link to the page itself' });
           continue;
         }
         if (checkAnchors && link.hash) {
+          const hash = decodeURIComponent(link.hash);
           const targetIds = ids.get(link.path);
-          if (targetIds && !targetIds.has(decodeURIComponent(link.hash))) diagnostics.add({ ...where, rule: 'broken-anchor', message: `link to \`${link.raw}\`: no heading \`#${link.hash}\` on \`${link.path}\`` });
+          if (targetIds && !targetIds.has(hash)) diagnostics.add({ ...where, rule: 'broken-anchor', message: `link to \`${link.raw}\`: no heading \`#${link.hash}\` on \`${link.path}\``, hint: anchorHint(hash, link.path) });
         }
       }
     }
@@ -127,7 +170,7 @@ export function checkNavbarLinks({ config, file, source, known, diagnostics }: C
         file,
         ...findInSource(source, [`'${item.to}'`, `"${item.to}"`, `\`${item.to}\``]),
         rule: 'broken-link',
-        message: `navbar.items[${i}].to: no page at \`${target}\` (from \`${item.to}\`)`,
+        message: `navbar.items[${i}].to: no page at \`${target}\``,
         hint: guess ? `did you mean \`${guess.slice(localePrefix(config, locale).length - 1)}\`?` : 'use the route of a page, such as `/`',
       });
       return; // the same route is missing in every locale: say it once
@@ -176,13 +219,17 @@ export function checkRenderedLinks(input: CheckRenderedLinksInput): void {
     const target = normalizeSitePath(pathname, roots);
     const hash = url.hash ? decodeURIComponent(url.hash.slice(1)) : undefined;
     const prefix = [...roots].sort((a, b) => b.length - a.length).find((r) => target.startsWith(r)) ?? config.baseUrl;
-    const where = { file, ...findInSource(source, [href, target.slice(prefix.length)]) };
+    const rest = target.slice(prefix.length);
+    const where = { file, ...findInSource(source, [href, hash ? `${rest}#${hash}` : '', rest]) };
     if (!known.has(target)) {
       const guess = closest(target, known);
       diagnostics.add({ ...where, rule: 'broken-link', message: `link to \`${href}\` on \`${pageHref}\`: no page at \`${target}\``, hint: guess ? `did you mean \`${guess}\`?` : `check the path of \`${href}\`` });
     } else if (checkAnchors && hash) {
       const ids = headingIds?.get(target);
-      if (ids && !ids.has(hash)) diagnostics.add({ ...where, rule: 'broken-anchor', message: `link to \`${href}\` on \`${pageHref}\`: no heading \`#${hash}\` on \`${target}\`` });
+      if (ids && !ids.has(hash)) {
+        const guess = closestAnchor(hash, ids);
+        diagnostics.add({ ...where, rule: 'broken-anchor', message: `link to \`${href}\` on \`${pageHref}\`: no heading \`#${hash}\` on \`${target}\``, hint: guess ? `did you mean \`#${guess}\`?` : undefined });
+      }
     }
   }
 }

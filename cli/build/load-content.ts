@@ -72,6 +72,14 @@ function walk(dir: string, base = ''): string[] {
   return out;
 }
 
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
+
 /** Line (1-based, in the file) where a frontmatter key is written. */
 function frontmatterKeyLine(rawFrontmatter: string, key: PropertyKey | undefined): number {
   if (typeof key !== 'string') return 1;
@@ -87,9 +95,17 @@ export type ReadResult =
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+/** Largest Markdown page accepted (1 MB); the biggest real page is under 40 KB. */
+export const MAX_PAGE_BYTES = 1024 * 1024;
+
 /** Reads one Markdown file: UTF-8, frontmatter YAML and schema. Problems go to `diagnostics`. */
 export function readMarkdownFile(abs: string, file: string, diagnostics: DiagnosticList): ReadResult {
   const bytes = readFileSync(abs);
+  if (bytes.length > MAX_PAGE_BYTES) {
+    // A page this size is a paste gone wrong (a log, a data dump): it would ship as one huge page chunk.
+    diagnostics.add({ file, line: 1, rule: 'page-size', message: `expected a page of at most ${MAX_PAGE_BYTES / 1024 / 1024} MB, received ${(bytes.length / 1024 / 1024).toFixed(1)} MB`, hint: 'split it into several pages, or move data to content/data/' });
+    return { ok: false };
+  }
   let raw: string;
   try {
     raw = decoder.decode(bytes);
@@ -211,6 +227,18 @@ export function loadContent(options: LoadContentOptions): ContentTree {
   categories.set(defaultLocale, en.cats);
   const byRel = new Map(en.list.map((d) => [d.relPath, d]));
 
+  // A translation folder for a locale the site does not have would be silently left out of the build.
+  const configured = new Set([...config.i18n.locales, ...Object.keys(config.i18n.localeConfigs)]);
+  for (const name of safeReaddir(path.join(root, I18N_DIR))) {
+    if (name.startsWith('.') || configured.has(name) || !statSync(path.join(root, I18N_DIR, name)).isDirectory()) continue;
+    diagnostics.add({
+      file: `${I18N_DIR}/${name}`,
+      rule: 'unknown-locale',
+      message: `unknown locale \`${name}\`; expected one of ${config.i18n.locales.filter((l) => l !== defaultLocale).map((l) => `\`${l}\``).join(', ') || 'no other locale (the site has only the default one)'}`,
+      hint: `add \`${name}\` to i18n.locales in docs.config.ts, or rename the folder`,
+    });
+  }
+
   for (const locale of config.i18n.locales) {
     if (locale === defaultLocale) continue;
     const dirRel = `${I18N_DIR}/${locale}`;
@@ -252,6 +280,8 @@ export function loadContent(options: LoadContentOptions): ContentTree {
   }
 
   for (const [locale, list] of docs) {
+    // Translations take the route and id of their English source: a clash there is the English one, said once.
+    if (locale !== defaultLocale) continue;
     const routes = new Map<string, SourceDoc>();
     const ids = new Map<string, SourceDoc>();
     for (const doc of list) {

@@ -6,8 +6,7 @@ import { z } from 'zod';
  */
 const RoutePath = z
   .string()
-  .regex(/^\/[^\s?#]*$/, 'a site path starting with `/`, without spaces, query or fragment, such as `/services/card_payout`')
-  .refine((p) => p === '/' || !p.endsWith('/'), { message: 'a path without a trailing slash, such as `/services/card_payout`' });
+  .regex(/^\/([^\s?#]*[^\s?#/])?$/, 'a site path starting with `/`, with no trailing slash, spaces, query or fragment, such as `/services/card_payout`');
 
 /** One old path that now lives elsewhere. */
 export const RedirectSchema = z.strictObject({

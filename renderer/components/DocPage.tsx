@@ -1,5 +1,6 @@
 import { useT } from '../context.ts';
 import type { PageData } from '../page-data.ts';
+import { CopyPageButton } from './CopyPageButton.tsx';
 import { Toc } from './Toc.tsx';
 
 function Breadcrumbs({ page }: { page: PageData }) {
@@ -58,8 +59,9 @@ export function DocPage({ page }: { page: PageData }) {
       <div className="doc__main">
         <Breadcrumbs page={page} />
         <article className="doc__article">
-          <header>
+          <header className="doc__header">
             <h1 className="doc__title">{page.title}</h1>
+            {page.markdownHref && <CopyPageButton href={page.markdownHref} />}
           </header>
           {page.translation && (
             <div className={`notice notice--${page.translation}`} role="note" lang={page.translation === 'missing' ? page.locale : undefined}>

@@ -1,0 +1,307 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listFiles } from '../../cli/build/emit-site.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BIN = path.join(ROOT, 'bin/paydocs.js');
+const BAD = path.join(ROOT, 'test/fixtures/bad');
+
+function paydocs(args: string[], cwd: string) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** `_base/` with the case laid over it, in a temp folder, config pointed at this checkout. */
+function site(name: string): string {
+  const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'paydocs-bad-')), name);
+  cpSync(path.join(BAD, '_base'), dir, { recursive: true });
+  if (name !== '_base') cpSync(path.join(BAD, name), dir, { recursive: true, force: true });
+  const cfg = path.join(dir, 'docs.config.ts');
+  writeFileSync(cfg, readFileSync(cfg, 'utf8').replace(/'(\.\.\/)+config\/index\.ts'/, `'${path.join(ROOT, 'config/index.ts')}'`));
+  return dir;
+}
+
+/** Every file of a folder with a hash of its bytes: equal fingerprints, nothing lost or changed. */
+function fingerprint(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of listFiles(dir).sort()) out[f] = createHash('sha256').update(readFileSync(path.join(dir, f))).digest('hex').slice(0, 12);
+  return out;
+}
+
+let previous: string;
+let previousPrint: Record<string, string>;
+
+beforeAll(() => {
+  // A good build of the base site is the `dist/` every bad build must leave alone.
+  const dir = site('_base');
+  const r = paydocs(['build'], dir);
+  expect(r.code, r.err).toBe(0);
+  previous = path.join(dir, 'dist');
+  previousPrint = fingerprint(previous);
+  expect(Object.keys(previousPrint)).toContain('guide/index.html');
+});
+
+/** Builds a bad case over a copy of the previous dist/; returns stderr. Asserts exit 1 and dist/ untouched. */
+function buildBad(name: string, prepare?: (dir: string) => void): string {
+  const dir = site(name);
+  prepare?.(dir);
+  cpSync(previous, path.join(dir, 'dist'), { recursive: true });
+  const r = paydocs(['build'], dir);
+  expect(r.code, r.out + r.err).toBe(1);
+  expect(fingerprint(path.join(dir, 'dist'))).toEqual(previousPrint);
+  // No half-written temporary folder is left next to it either.
+  expect(readdirSync(dir).filter((f) => f.startsWith('.dist'))).toEqual([]);
+  return r.err;
+}
+
+describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () => {
+  it('bad YAML in frontmatter', () => {
+    expect(buildBad('bad-yaml')).toMatchInlineSnapshot(`
+      "content/docs/guide.md:4:1: invalid YAML in frontmatter: missed comma between flow collection entries
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+  });
+
+  it('wrong types in frontmatter', () => {
+    expect(buildBad('wrong-types')).toMatchInlineSnapshot(`
+      "content/docs/guide.md:4: sidebar_position: expected number, received string
+      content/docs/guide.md:5: draft: expected boolean, received string
+      content/docs/guide.md:6: keywords: expected array, received string
+
+      ✖ 3 errors. Nothing was written.
+      "
+    `);
+  });
+
+  it('a translation folder for an unknown locale', () => {
+    expect(buildBad('unknown-locale')).toMatchInlineSnapshot(`
+      "content/i18n/de: unknown locale \`de\`; expected one of \`ru\`
+        hint: add \`de\` to i18n.locales in docs.config.ts, or rename the folder
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+  });
+
+  it('missing title', () => {
+    expect(buildBad('missing-title')).toMatchInlineSnapshot(`
+      "content/docs/guide.md:1: title: expected string, received nothing
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+  });
+
+  it('links to nowhere', () => {
+    expect(buildBad('link-to-nowhere')).toMatchInlineSnapshot(`
+      "content/docs/guide.md:8:5: link to \`./api/nowhere.md\`: no file \`content/docs/api/nowhere.md\`
+        hint: link to the \`.md\` file of a page, relative to this file
+      content/docs/guide.md:8:34: link to \`/introduction\`: no page at \`/introduction\`
+        hint: check the path of \`/introduction\`
+      content/docs/guide.md:8:65: link to \`../reference/errors.md#auth\`: no file \`content/docs/../reference/errors.md\`
+        hint: link to the \`.md\` file of a page, relative to this file
+
+      ✖ 3 errors. Nothing was written.
+      "
+    `);
+  });
+
+  it('a redirect loop', () => {
+    expect(buildBad('redirect-loop')).toMatchInlineSnapshot(`
+      "content/redirects.yaml:2: redirect loop: \`/old-guide\` → \`/legacy-guide\` → \`/old-guide\`
+        hint: point each old path at a page
+      content/redirects.yaml:4: redirect loop: \`/legacy-guide\` → \`/old-guide\` → \`/legacy-guide\`
+        hint: point each old path at a page
+      content/redirects.yaml:6: \`/older\` redirects to \`/old-guide\`, which is itself redirected in a loop
+        hint: point each old path straight at a page
+
+      ✖ 3 errors. Nothing was written.
+      "
+    `);
+  });
+
+  it('a redirect to a missing page, with a locale prefix, and over a page', () => {
+    expect(buildBad('redirect-missing-page')).toMatchInlineSnapshot(`
+      "content/docs/intro.md:7:34: warning: link to \`./guide.md\`: \`/guide\` is redirected to \`/\`
+        hint: link to the page itself
+      content/i18n/ru/intro.md:7:34: warning: link to \`./guide.md\`: \`/ru/guide\` is redirected to \`/ru/\`
+        hint: link to the page itself
+      content/redirects.yaml:1: redirect target \`/guid\` is not a page
+        hint: did you mean \`/guide\`?
+      content/redirects.yaml:3: from: expected a path without the locale prefix, received \`/ru/start\`
+        hint: write \`/start\`; each redirect applies to every locale
+      content/redirects.yaml:3: \`/ru/start\` redirects to \`/guide\`, which is itself redirected to \`/\`
+        hint: point \`/ru/start\` straight to \`/\`
+      content/redirects.yaml:5: \`/guide\` is a page (\`content/docs/guide.md\`), so it cannot be redirected
+        hint: delete the redirect, or move the page away first
+
+      ✖ 4 errors, 2 warnings. Nothing was written.
+      "
+    `);
+  });
+
+  it('a duplicate slug', () => {
+    expect(buildBad('duplicate-slug')).toMatchInlineSnapshot(`
+      "content/docs/guide.md:1: route \`/guide\` is also claimed by \`content/docs/guide-copy.md\`
+        hint: change the file name or its \`slug\`
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+  });
+
+  it('a file that is not UTF-8', () => {
+    expect(buildBad('not-utf8')).toMatchInlineSnapshot(`
+      "content/docs/guide.md:1: expected UTF-8 text, received bytes that are not valid UTF-8
+        hint: save the file as UTF-8
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+  });
+
+  it('an empty file', () => {
+    expect(buildBad('empty-file')).toMatchInlineSnapshot(`
+      "content/docs/guide.md:1: expected frontmatter with at least \`title\`, received an empty file
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+  });
+
+  it('a 5 MB page', () => {
+    const err = buildBad('huge-page', (dir) => {
+      const line = 'Paste of a server log that should never have been committed to the docs. '.repeat(4) + '\n';
+      writeFileSync(path.join(dir, 'content/docs/huge.md'), `---\ntitle: Huge\n---\n\n${line.repeat(Math.ceil((5 * 1024 * 1024) / line.length))}`);
+    });
+    expect(err).toMatchInlineSnapshot(`
+      "content/docs/huge.md:1: expected a page of at most 1 MB, received 5.0 MB
+        hint: split it into several pages, or move data to content/data/
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+  });
+
+  it('a translation with no English source', () => {
+    expect(buildBad('orphan-translation')).toMatchInlineSnapshot(`
+      "content/i18n/ru/api/create.md:1: translation of a page that does not exist: expected \`content/docs/api/create.md\`
+        hint: rename the file to match its English source, or delete it
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+  });
+
+  it('broken links in Markdown (both locales), a React page and the navbar; anchors ignored by default', () => {
+    expect(buildBad('broken-links-everywhere')).toMatchInlineSnapshot(`
+      "content/i18n/ru/intro.md:7:62: link to \`./pricing.md\`: no file \`content/docs/pricing.md\`
+        hint: link to the \`.md\` file of a page, relative to this file
+      content/pages/promo.tsx:14:24: link to \`/pricing\` on \`/promo\`: no page at \`/pricing\`
+        hint: check the path of \`/pricing\`
+      content/pages/promo.tsx:14:24: link to \`/ru/pricing\` on \`/ru/promo\`: no page at \`/ru/pricing\`
+        hint: check the path of \`/ru/pricing\`
+      docs.config.ts:12:41: navbar.items[1].to: no page at \`/api/overview\`
+        hint: use the route of a page, such as \`/\`
+
+      ✖ 4 errors. Nothing was written.
+      "
+    `);
+  });
+
+  it('broken anchors too with --check-anchors', () => {
+    const dir = site('broken-links-everywhere');
+    const r = paydocs(['check', '--check-anchors'], dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatchInlineSnapshot(`
+      "content/docs/guide.md:8:13: link to \`./intro.md#first-step\`: no heading \`#first-step\` on \`/\`
+        hint: did you mean \`#first-steps\`?
+      content/docs/guide.md:8:53: no heading \`#signin\` on this page
+        hint: did you mean \`#signing\`?
+      content/i18n/ru/intro.md:7:62: link to \`./pricing.md\`: no file \`content/docs/pricing.md\`
+        hint: link to the \`.md\` file of a page, relative to this file
+      content/pages/promo.tsx:14:24: link to \`/pricing\` on \`/promo\`: no page at \`/pricing\`
+        hint: check the path of \`/pricing\`
+      content/pages/promo.tsx:14:24: link to \`/ru/pricing\` on \`/ru/promo\`: no page at \`/ru/pricing\`
+        hint: check the path of \`/ru/pricing\`
+      content/pages/promo.tsx:15:24: link to \`/guide#no-such-heading\` on \`/promo\`: no heading \`#no-such-heading\` on \`/guide\`
+      content/pages/promo.tsx:15:24: link to \`/ru/guide#no-such-heading\` on \`/ru/promo\`: no heading \`#no-such-heading\` on \`/ru/guide\`
+      docs.config.ts:12:41: navbar.items[1].to: no page at \`/api/overview\`
+        hint: use the route of a page, such as \`/\`
+
+      ✖ 8 errors. Nothing was written.
+      "
+    `);
+  });
+
+  it('all mistakes at once: every error listed in one run', () => {
+    const err = buildBad('link-to-nowhere', (dir) => {
+      cpSync(path.join(BAD, 'wrong-types/content/docs/guide.md'), path.join(dir, 'content/docs/other.md'));
+      cpSync(path.join(BAD, 'redirect-loop/content/redirects.yaml'), path.join(dir, 'content/redirects.yaml'));
+      cpSync(path.join(BAD, 'orphan-translation/content'), path.join(dir, 'content'), { recursive: true });
+    });
+    expect(err).toMatchInlineSnapshot(`
+      "content/docs/guide.md:8:5: link to \`./api/nowhere.md\`: no file \`content/docs/api/nowhere.md\`
+        hint: link to the \`.md\` file of a page, relative to this file
+      content/docs/guide.md:8:34: link to \`/introduction\`: no page at \`/introduction\`
+        hint: check the path of \`/introduction\`
+      content/docs/guide.md:8:65: link to \`../reference/errors.md#auth\`: no file \`content/docs/../reference/errors.md\`
+        hint: link to the \`.md\` file of a page, relative to this file
+      content/docs/other.md:4: sidebar_position: expected number, received string
+      content/docs/other.md:5: draft: expected boolean, received string
+      content/docs/other.md:6: keywords: expected array, received string
+      content/i18n/ru/api/create.md:1: translation of a page that does not exist: expected \`content/docs/api/create.md\`
+        hint: rename the file to match its English source, or delete it
+      content/redirects.yaml:2: redirect loop: \`/old-guide\` → \`/legacy-guide\` → \`/old-guide\`
+        hint: point each old path at a page
+      content/redirects.yaml:4: redirect loop: \`/legacy-guide\` → \`/old-guide\` → \`/legacy-guide\`
+        hint: point each old path at a page
+      content/redirects.yaml:6: \`/older\` redirects to \`/old-guide\`, which is itself redirected in a loop
+        hint: point each old path straight at a page
+
+      ✖ 10 errors. Nothing was written.
+      "
+    `);
+  });
+});
+
+describe('cli/build (HTML injection in a title)', () => {
+  it('builds, and escapes title and description everywhere they are emitted', () => {
+    const dir = site('html-injection');
+    const r = paydocs(['build'], dir);
+    expect(r.code, r.err).toBe(0);
+    const dist = path.join(dir, 'dist');
+    const html = readFileSync(path.join(dist, 'guide/index.html'), 'utf8');
+    // No markup from the title or description made it into the document as markup.
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<b>bold</b>');
+    expect(html).toContain('<title>Guide &lt;/title&gt;&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt; | Example Docs</title>');
+    expect(html).toContain('<meta data-ph name="description" content="Say &quot;hi&quot; &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; more">');
+    expect(html).toContain('<h1 class="doc__title">Guide &lt;/title&gt;&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;</h1>');
+    // The inline boot JSON cannot close its <script>.
+    const boot = /<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(boot).not.toContain('<');
+    expect((JSON.parse(boot) as { page: { title: string } }).page.title).toBe('Guide </title><script>alert("t")</script> & <b>bold</b>');
+    // The page chunk is a JS module: the title is a JSON string in it, not code.
+    const chunks = readdirSync(path.join(dist, 'assets/p')).map((f) => readFileSync(path.join(dist, 'assets/p', f), 'utf8'));
+    const chunk = chunks.find((c) => c.includes('"href":"/guide"'))!;
+    expect((new Function(`${chunk.replace('export default', 'return')}`)() as { title: string }).title).toBe('Guide </title><script>alert("t")</script> & <b>bold</b>');
+    // The sitemap has no titles, only escaped URLs; llms.txt is Markdown with the title as link text.
+    expect(readFileSync(path.join(dist, 'sitemap.xml'), 'utf8')).not.toContain('<script');
+    expect(readFileSync(path.join(dist, 'llms.txt'), 'utf8')).toContain('- [Guide </title><script>alert("t")</script> & <b>bold</b>](https://docs.example.com/guide.md): Say "hi"');
+    // Every other HTML file (the Russian fallback too) escapes it as well.
+    for (const f of listFiles(dist).filter((f) => f.endsWith('.html'))) {
+      const text = readFileSync(path.join(dist, f), 'utf8');
+      expect(text, f).not.toContain('<script>alert');
+      expect(text, f).not.toContain('<img src=x');
+    }
+    expect(existsSync(path.join(dist, 'ru/guide/index.html'))).toBe(true);
+  });
+});
