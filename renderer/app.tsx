@@ -9,6 +9,7 @@ import { ProgressBar } from './components/ProgressBar.tsx';
 import { openKeysFor, Sidebar } from './components/Sidebar.tsx';
 import { RuntimeContext, type CustomPageProps, type Runtime } from './context.ts';
 import { useContentEnhancements } from './hooks/use-content-enhancements.ts';
+import { useTargetHighlight } from './search/use-target-highlight.ts';
 import { stringsFor } from './i18n/strings.ts';
 import type { PageData, SiteData } from './page-data.ts';
 import { normalizePath } from './route-path.ts';
@@ -34,6 +35,7 @@ export interface AppProps {
 function Main({ route, site }: { route: LoadedRoute; site: SiteData }) {
   const { page, component: Custom } = route;
   useContentEnhancements(page.html === undefined ? page.href : `${page.href}:${page.html.length}`, page.locale);
+  useTargetHighlight(page.href, page.kind === 'doc' && site.search.highlightOnTarget);
   if (page.kind === 'notFound') return <NotFound />;
   if (page.kind === 'page') return Custom ? <Custom site={site} page={page} /> : null;
   return <DocPage page={page} />;

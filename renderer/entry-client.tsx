@@ -9,6 +9,7 @@ import { normalizePath } from './route-path.ts';
 import { installLinkHandling, scrollToHash } from './client/links.ts';
 import { installPrefetch } from './client/prefetch.ts';
 import './styles/theme.css';
+import './search/search.css';
 
 const pageCache = new Map<string, Promise<PageData>>();
 

@@ -95,6 +95,8 @@ export interface SiteData {
   copyright: string;
   announcementBar?: { id: string; content: string; dismissible: boolean };
   search: { suggestions: number; excerptLength: number; highlightOnTarget: boolean; shortcut: boolean; contexts: string[] };
+  /** Search files of this locale and docs version (content-hashed URLs); absent when nothing was indexed. */
+  searchFiles?: { worker: string; index: string; version: string };
   version: { name: string; label: string };
   sidebar: SidebarItem[];
   /** Site path -> page chunk URL, for every route of this locale. */

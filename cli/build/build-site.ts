@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { DiagnosticList, PaydocsError, type Diagnostic } from '../diagnostics.ts';
+import { RENDERER_DIR } from '../package-root.ts';
 import { buildRoutes } from './build-routes.ts';
+import { buildSearchIndex } from './build-search-index.ts';
 import { bundleClient } from './bundle-client.ts';
 import { checkCustomPageLinks, checkLinks, checkNavbarLinks, checkTranslatedHeadingIds } from './check-links.ts';
 import { compileMarkdown } from './compile-markdown.ts';
@@ -75,7 +77,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Errors so far are kept, not thrown: the custom pages' links are known only after rendering them,
   // and the writer should see every error of the run at once.
   const [bundle, custom] = await step('bundle client', () =>
-    Promise.all([bundleClient({ root, baseUrl: config.baseUrl, customPages: customNames, minify: true }), loadCustomPages(root, config.i18n.locales)]).catch((error: unknown) => {
+    Promise.all([
+      bundleClient({ root, baseUrl: config.baseUrl, customPages: customNames, minify: true, extraEntries: { 'search-worker': path.join(RENDERER_DIR, 'search/worker.ts') } }),
+      loadCustomPages(root, config.i18n.locales),
+    ]).catch((error: unknown) => {
       // Keep the errors found so far: the writer sees them together with this one.
       if (error instanceof PaydocsError) diagnostics.items.push(...error.diagnostics);
       else if (diagnostics.errors.length > 0) diagnostics.add({ rule: 'bundle', message: `cannot bundle the browser code: ${(error as Error).message}` });
@@ -85,8 +90,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   );
   const css = bundle.css + styleToClass.getCSS();
   const cssFile = `assets/style-${contentHash(css)}.css`;
+  const search = await step('build search index', () => buildSearchIndex({ root, config, locales, diagnostics }));
+  const searchFiles = Object.fromEntries(Object.entries(search.byLocale).map(([l, f]) => [l, { worker: bundle.extra['search-worker']!, index: f.index, version: f.version }]));
   const rendered = await step('render pages', () =>
-    renderPages({ config, locales, custom, assets: { entry: bundle.entry, preload: bundle.preload, css: [config.baseUrl + cssFile], pageChunks: bundle.pageChunks } }),
+    renderPages({ config, locales, custom, searchFiles, assets: { entry: bundle.entry, preload: bundle.preload, css: [config.baseUrl + cssFile], pageChunks: bundle.pageChunks } }),
   );
   const customHtml = await step('check page links', () => {
     const pages = locales.flatMap((l) => l.routes.filter((r) => r.kind === 'page').map((r) => ({ href: r.href, component: r.component })));
@@ -95,7 +102,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     return checkCustomPageLinks({ config, pages: list, known: linkable, compiled, checkAnchors, diagnostics });
   });
   diagnostics.throwIfErrors(options.strict);
-  const files: OutputFiles = new Map<string, string | Uint8Array>([...bundle.files, ...rendered.files, [cssFile, css]]);
+  const files: OutputFiles = new Map<string, string | Uint8Array>([...bundle.files, ...rendered.files, ...search.files, [cssFile, css]]);
   await step('render html', () => {
     for (const [file, render] of rendered.html) files.set(file, customHtml.get(file) ?? render());
   });

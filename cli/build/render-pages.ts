@@ -91,7 +91,14 @@ function pageDataOf(route: Route, config: PaydocsConfig, custom: Map<string, Cus
 }
 
 /** Page chunks, one site module per locale, and the HTML of every route plus each locale's 404. */
-export function renderPages(input: { config: PaydocsConfig; locales: LocaleRoutes[]; custom: CustomPageModule[]; assets: ClientAssets }): RenderedSite {
+export function renderPages(input: {
+  config: PaydocsConfig;
+  locales: LocaleRoutes[];
+  custom: CustomPageModule[];
+  assets: ClientAssets;
+  /** Locale -> its search worker and index URLs (from `buildSearchIndex`). */
+  searchFiles?: Record<string, SiteData['searchFiles']>;
+}): RenderedSite {
   const { config, locales, assets } = input;
   const custom = new Map(input.custom.map((c) => [c.name, c]));
   const files = new Map<string, string>();
@@ -128,6 +135,7 @@ export function renderPages(input: { config: PaydocsConfig; locales: LocaleRoute
         ? { id: config.theme.announcementBar.id, content: label(config.theme.announcementBar.content, locale, config.i18n.defaultLocale), dismissible: config.theme.announcementBar.dismissible }
         : undefined,
       search: config.search,
+      searchFiles: input.searchFiles?.[locale],
       version: config.version,
       sidebar,
       routes: routeMap,

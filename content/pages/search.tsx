@@ -1,5 +1,12 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearch } from 'wouter';
 import type { CustomPageProps } from '../../renderer/context.ts';
-import { stringsFor } from '../../renderer/i18n/strings.ts';
+import { Marked } from '../../renderer/components/SearchMarked.tsx';
+import { format, stringsFor } from '../../renderer/i18n/strings.ts';
+import { searchClient } from '../../renderer/search/client.ts';
+import { searchPageUrl } from '../../renderer/search/open-url.ts';
+import type { SearchResult } from '../../renderer/search/protocol.ts';
+import type { SidebarItem } from '../../renderer/page-data.ts';
 
 export const meta = {
   title: { en: 'Search', ru: 'Поиск' },
@@ -7,17 +14,160 @@ export const meta = {
   noindex: true,
 };
 
-/** The search page at `{base}search/?q=...&ctx=...&version=...`. */
+/** How many results the page lists. */
+const LIMIT = 100;
+
+function contextLabel(sidebar: SidebarItem[], key: string): string {
+  const cat = sidebar.find((i) => i.type === 'category' && i.key === key);
+  return cat?.label ?? key;
+}
+
+function readParams(): { q: string; ctx: string; version: string } {
+  const p = new URLSearchParams(window.location.search);
+  return { q: p.get('q') ?? '', ctx: p.get('ctx') ?? '', version: p.get('version') ?? '' };
+}
+
+/**
+ * The search page at `{base}search?q=...&ctx=...&version=...`. The address follows what the
+ * reader types (replaced, not pushed: Back leaves the page instead of stepping through letters).
+ * Without JavaScript it is a form that submits to itself.
+ */
 export default function Search({ site }: CustomPageProps) {
   const s = stringsFor(site.locale);
   const home = site.locales.find((l) => l.locale === site.locale)?.home ?? '/';
+  const files = site.searchFiles;
+  const [params, setParams] = useState<{ q: string; ctx: string; version: string } | null>(null);
+  const [result, setResult] = useState<{ key: string; data: SearchResult } | null>(null);
+  const [ready, setReady] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const contexts = useMemo(() => site.search.contexts.map((key) => ({ key, label: contextLabel(site.sidebar, key) })), [site]);
+
+  // The query lives in the URL; read it once hydrated (the prerendered page has none), and again
+  // when the address changes from outside (the navbar box, Back).
+  const search = useSearch();
+  useEffect(() => {
+    const next = readParams();
+    setParams((p) => (p && p.q === next.q && p.ctx === next.ctx && p.version === next.version ? p : next));
+  }, [search]);
+
+  useEffect(() => {
+    if (!params) return;
+    const url = searchPageUrl(home, params.q, params.ctx, params.version);
+    if (url !== window.location.pathname + window.location.search) window.history.replaceState(window.history.state, '', url);
+  }, [params, home]);
+
+  const ctx = params && contexts.some((c) => c.key === params.ctx) ? params.ctx : '';
+  const started = params !== null;
+  useEffect(() => {
+    if (!files || !started) return;
+    // The page waits for the text store too, so every result has its excerpt.
+    searchClient(files.worker)
+      .load(files.index, ctx)
+      .then(
+        () => setReady(true),
+        (e: unknown) => setError(String((e as Error).message ?? e)),
+      );
+  }, [files, started, ctx]);
+
+  const q = params?.q.trim() ?? '';
+  const key = `${ctx}\u0000${q}`;
+  useEffect(() => {
+    if (!files || !ready || !q) return;
+    let stale = false;
+    searchClient(files.worker)
+      .search(files.index, ctx, q, LIMIT)
+      .then(
+        (data) => !stale && setResult({ key, data }),
+        (e: unknown) => !stale && setError(String((e as Error).message ?? e)),
+      );
+    return () => {
+      stale = true;
+    };
+  }, [files, ready, q, ctx, key]);
+
+  // While the next answer is on its way the previous one stays, so the list does not flicker.
+  const current = result?.data;
+  const version = params?.version ?? '';
   return (
     <div className="search-page">
-      <h1>{s['search.pageTitle']}</h1>
-      <form action={`${home}search`} method="get" role="search">
-        <input className="search-page__input" type="search" name="q" aria-label={s['search.label']} placeholder={s['search.placeholder']} />
+      <h1>{q ? format(s['search.resultsFor'], { query: q }) : s['search.pageTitle']}</h1>
+      <form
+        action={`${home}search`}
+        method="get"
+        role="search"
+        className="search-page__controls"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <input
+          className="search-page__input"
+          type="search"
+          name="q"
+          aria-label={s['search.label']}
+          placeholder={s['search.placeholder']}
+          autoComplete="off"
+          spellCheck={false}
+          value={params?.q ?? ''}
+          onChange={(e) => setParams((p) => ({ ...(p ?? { ctx: '', version: '' }), q: e.target.value }))}
+          autoFocus
+        />
+        {contexts.length > 0 && (
+          <select
+            className="search-page__select"
+            name="ctx"
+            aria-label={s['search.context']}
+            value={ctx}
+            onChange={(e) => setParams((p) => ({ ...(p ?? { q: '', version: '' }), ctx: e.target.value }))}
+          >
+            <option value="">{s['search.allContexts']}</option>
+            {contexts.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        )}
+        {version && <input type="hidden" name="version" value={version} />}
       </form>
-      <p>{s['search.typeToSearch']}</p>
+      {files && version && version !== files.version && (
+        <p className="search-page__status" role="note">
+          {format(s['search.unknownVersion'], { version, current: site.version.label })}
+        </p>
+      )}
+      <div role="status" aria-live="polite" className="search-page__status">
+        {error
+          ? format(s['search.failed'], { error })
+          : !q
+            ? s['search.typeToSearch']
+            : !current
+              ? s['search.loading']
+              : current.total === 0
+                ? s['search.noResults']
+                : format(s[current.total === 1 ? 'search.resultCountOne' : 'search.resultCount'], { count: current.total })}
+      </div>
+      {current?.switchedQuery && q && <p className="search-page__status">{format(s['search.switchedLayout'], { typed: q, query: current.switchedQuery })}</p>}
+      {q && current && current.hits.length > 0 && (
+        <ol className="search-page__results">
+          {current.hits.map((hit) => (
+            <li key={hit.url} className="search-result">
+              <a className="search-result__link" href={hit.url}>
+                <Marked segments={hit.title} />
+                {hit.heading.length > 0 && (
+                  <span className="search-result__heading">
+                    {' › '}
+                    <Marked segments={hit.heading} />
+                  </span>
+                )}
+              </a>
+              {hit.path && <div className="search-result__path">{hit.path}</div>}
+              {hit.excerpt && hit.excerpt.length > 0 && (
+                <p className="search-result__excerpt">
+                  <Marked segments={hit.excerpt} />
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
     </div>
   );
 }

@@ -1,15 +1,74 @@
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useRuntime, useT } from '../context.ts';
+import type { SearchComboboxProps } from './SearchCombobox.tsx';
 import { Icon } from './icons.tsx';
 
-/** The navbar search box. Without JavaScript it is a plain GET form to the search page. */
+/** The combobox chunk, shared by every box on the page; loaded on first hover or focus. */
+let combobox: Promise<ComponentType<SearchComboboxProps>> | undefined;
+
+function loadCombobox(): Promise<ComponentType<SearchComboboxProps>> {
+  combobox ??= import('./SearchCombobox.tsx').then((m) => m.SearchCombobox);
+  combobox.catch(() => (combobox = undefined));
+  return combobox;
+}
+
+/**
+ * The navbar search box. This part ships with every page and stays tiny: a plain GET form to the
+ * search page (so it works without JavaScript). Hovering or focusing it loads the combobox chunk,
+ * which starts the search worker and takes over, keeping what was typed and the focus.
+ */
 export function SearchBox() {
   const { site } = useRuntime();
   const t = useT();
   const home = site.locales.find((l) => l.locale === site.locale)?.home ?? site.baseUrl;
+  const [Combobox, setCombobox] = useState<ComponentType<SearchComboboxProps> | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const warm = () => {
+    if (!site.searchFiles) return;
+    void loadCombobox().then(
+      (C) => setCombobox(() => C),
+      (error: unknown) => console.error('[paydocs] could not load the search box', error),
+    );
+  };
+
+  // Optional keyboard shortcut (`/` or Ctrl/Cmd+K), off unless `search.shortcut` is set.
+  useEffect(() => {
+    if (!site.search.shortcut || Combobox) return;
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      if (e.key === '/' || (e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey))) {
+        e.preventDefault();
+        input.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [site.search.shortcut, Combobox]);
+
+  if (Combobox) {
+    const el = input.current;
+    return <Combobox home={home} initialQuery={el?.value ?? ''} focus={el !== null && document.activeElement === el} />;
+  }
   return (
-    <form className="search-box" role="search" action={`${home}search`} method="get">
+    <form className="search-box" role="search" action={`${home}search`} method="get" onPointerEnter={warm} onFocus={warm}>
       <Icon name="search" size={16} />
-      <input className="search-box__input" type="search" name="q" placeholder={t('search.placeholder')} aria-label={t('search.label')} autoComplete="off" spellCheck={false} />
+      <input
+        ref={input}
+        className="search-box__input"
+        type="search"
+        name="q"
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.label')}
+        autoComplete="off"
+        spellCheck={false}
+        data-search-shell=""
+      />
+      {site.search.shortcut && (
+        <kbd className="search-box__hint" title={t('search.shortcutHint')}>
+          /
+        </kbd>
+      )}
     </form>
   );
 }

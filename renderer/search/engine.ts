@@ -12,6 +12,7 @@
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { expandIndex, FIELD_BOOST, formsOf, MINISEARCH_OPTIONS, postingsOf, TITLE_FIELDS, type SearchIndexFile, type SearchTextFile, type SectionDocument } from './index-format.ts';
+import { HIGHLIGHT_PARAM } from './highlight-param.ts';
 import { excerpt, markWords, queryWords, switchLayout, type QueryWord, type Segment } from './text.ts';
 
 export interface SearchHit {
@@ -47,8 +48,7 @@ export interface SearchOptions {
   excerptLength?: number;
 }
 
-/** Query parameter that carries the matched terms to the target page. */
-export const HIGHLIGHT_PARAM = '_highlight';
+export { HIGHLIGHT_PARAM };
 
 /** Edit distance allowed for a typed word: none for short words, where a typo is another word. */
 export function maxTypos(word: string): number {
@@ -113,15 +113,26 @@ export class SearchEngine {
     const order: number[] = [];
     const best = new Map<number, SearchResult>();
     const termsOfPage = new Map<number, Set<string>>();
+    // A section whose heading holds every word of the query is where the reader wants to land,
+    // even when the page's first section (title, description) scores higher.
+    const headingCovers = (r: SearchResult) => this.file.sections[r.id as number]![1] !== '' && Object.values(r.match).filter((f) => f.includes('heading')).length >= slots.length;
     const take = (results: SearchResult[]) => {
       const fresh: number[] = [];
+      const covered = new Set<number>();
       for (const r of results) {
         const page = this.file.sections[r.id as number]![0];
         const terms = termsOfPage.get(page) ?? new Set<string>();
         for (const t of r.terms) terms.add(t);
         termsOfPage.set(page, terms);
-        if (best.has(page)) continue;
+        if (best.has(page)) {
+          if (fresh.includes(page) && !covered.has(page) && headingCovers(r)) {
+            best.set(page, { ...r, score: best.get(page)!.score });
+            covered.add(page);
+          }
+          continue;
+        }
         best.set(page, r);
+        if (headingCovers(r)) covered.add(page);
         fresh.push(page);
       }
       order.push(...fresh);

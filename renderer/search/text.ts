@@ -193,8 +193,8 @@ export function excerpt(text: string, terms: ReadonlySet<string>, length: number
   }
   const from = tokens[lo]!.start;
   let to = tokens[hi]!.start + tokens[hi]!.raw.length;
-  // Keep a closing bracket or quote that belongs to the last word.
-  if (/^[)\]»”"']/.test(text.slice(to, to + 1))) to++;
+  // Keep the punctuation that closes the last word (a bracket, a quote, the sentence's dot).
+  to += /^[.,;:!?)\]»”"']*/.exec(text.slice(to))![0].length;
   const segments = markWords(text.slice(from, to), terms);
   if (from > 0) segments.unshift({ text: '… ' });
   if (to < text.length) segments.push({ text: ' …' });

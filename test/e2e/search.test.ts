@@ -1,0 +1,245 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/chromium.ts';
+import { buildInto, PROJECT_ROOT, serveDir } from '../helpers/site.ts';
+
+/**
+ * The search as a reader uses it, on `test/fixtures/search` (eleven payout pages, Russian
+ * inflections, identifiers, error codes) built and served like `paydocs serve`, plus one check
+ * against the real site built by the global setup.
+ */
+let browser: Browser;
+let url: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const { outDir } = await buildInto(path.join(PROJECT_ROOT, 'test/fixtures/search'));
+  const served = await serveDir(outDir);
+  url = served.url;
+  close = served.close;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await close?.();
+});
+
+async function open(pathname: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(url + pathname, { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  return page;
+}
+
+const box = 'input.search-box__input';
+const options = '[role=listbox] [role=option]';
+
+/** Types into the navbar box and waits for the suggestions of that query. */
+async function type(page: Page, query: string): Promise<void> {
+  await page.focus(box);
+  await page.waitForSelector(`${box}[role=combobox]`);
+  await page.fill(`${box}[role=combobox]`, query);
+  await page.waitForFunction(() => {
+    const list = document.querySelector('[role=listbox]');
+    return list && !list.hasAttribute('hidden') && !list.textContent?.includes('Loading') && !list.textContent?.includes('Загрузка');
+  });
+}
+
+const titles = (page: Page) => page.locator(`${options} .search-suggestions__title`).allInnerTexts();
+
+describe('renderer/components/SearchBox', () => {
+  it('loads neither the worker nor the index before the box is first used, then loads them on focus', async () => {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    await page.goto(url + '/api/transaction_create', { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForTimeout(300);
+    expect(workers).toEqual([]);
+    expect(requested.filter((p) => /search-worker|assets\/search\/|SearchCombobox/.test(p))).toEqual([]);
+    await page.hover(box);
+    // The worker fetches the index of this locale and version, then its text store.
+    await expect.poll(() => requested.filter((p) => /^\/assets\/search\/en-current-/.test(p)).length, { timeout: 10_000 }).toBe(2);
+    expect(workers.some((w) => /search-worker-/.test(w))).toBe(true);
+    expect(requested.some((p) => /SearchCombobox/.test(p))).toBe(true);
+    await page.close();
+  });
+
+  it('shows at most 8 suggestions with title, heading and breadcrumb path, matched words marked, then See all results', async () => {
+    const page = await open('/');
+    await type(page, 'payout');
+    const all = await page.locator(options).all();
+    const results = page.locator(`${options}.search-suggestions__item:not(.search-suggestions__all)`);
+    expect(await results.count()).toBe(8);
+    expect(all.length).toBe(9);
+    expect(await page.locator(options).last().innerText()).toBe('See all results');
+    const first = results.first();
+    expect(await first.locator('.search-suggestions__title').innerText()).toMatch(/Payouts/);
+    expect(await first.locator('.search-suggestions__title mark').first().innerText()).toMatch(/^Payouts?$/);
+    expect(await page.locator(`${options} .search-suggestions__path`).allInnerTexts()).toContain('Services › Brazil');
+    // A query that matches a heading shows it, and links to it.
+    await type(page, 'limits');
+    expect((await page.locator(`${options} .search-suggestions__heading`).allInnerTexts()).slice(0, 3)).toEqual(['Limits', 'Limits', 'Limits']);
+    expect(await page.locator(`${options} a`).first().getAttribute('href')).toMatch(/^\/services\/\w+\/payout\?_highlight=limit#limits$/);
+    await page.close();
+  });
+
+  it("says 'No results' for nonsense", async () => {
+    const page = await open('/');
+    await type(page, 'zzqxjvw');
+    expect(await page.locator(options).allInnerTexts()).toEqual(['No results', 'See all results']);
+    expect(await page.locator('[role=status]').first().innerText()).toBe('No results');
+    await page.close();
+  });
+
+  it('works from the keyboard with the ARIA combobox pattern', async () => {
+    const page = await open('/');
+    await type(page, 'transaction');
+    const input = page.locator(`${box}[role=combobox]`);
+    expect(await input.getAttribute('aria-expanded')).toBe('true');
+    expect(await input.getAttribute('aria-autocomplete')).toBe('list');
+    const listId = await input.getAttribute('aria-controls');
+    expect(await page.locator(`[id="${listId}"]`).getAttribute('role')).toBe('listbox');
+    expect(await input.getAttribute('aria-activedescendant')).toBeNull();
+    await page.keyboard.press('ArrowDown');
+    const firstId = await input.getAttribute('aria-activedescendant');
+    expect(await page.locator(`[id="${firstId}"]`).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    const secondId = await input.getAttribute('aria-activedescendant');
+    expect(secondId).not.toBe(firstId);
+    await page.keyboard.press('ArrowUp');
+    expect(await input.getAttribute('aria-activedescendant')).toBe(firstId);
+    // Focus never leaves the input while moving through the list.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await page.keyboard.press('Escape');
+    expect(await input.getAttribute('aria-expanded')).toBe('false');
+    expect(await input.inputValue()).toBe('transaction');
+    await page.keyboard.press('Escape');
+    expect(await input.inputValue()).toBe('');
+    // Enter on an option opens it.
+    await page.fill(`${box}[role=combobox]`, 'find transaction');
+    await page.waitForFunction(() => document.querySelector('[role=listbox] .search-suggestions__title')?.textContent?.includes('Find a transaction'));
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.pathname === '/api/transaction_find');
+    expect(await page.locator('h1').innerText()).toBe('Find a transaction');
+    await page.close();
+  });
+
+  it("'See all results' opens the search page with q", async () => {
+    const page = await open('/api/transaction_create');
+    await type(page, 'payout');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.locator('[aria-selected=true]').innerText()).toBe('See all results');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.pathname === '/search');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('payout');
+    await page.waitForSelector('.search-result');
+    expect(await page.locator('h1').innerText()).toBe('Search results for “payout”');
+    // Eleven country pages, the cabinet page, and two pages that mention payouts in passing.
+    expect(await page.locator('.search-page__status[role=status]').innerText()).toBe('14 documents found');
+    expect(await page.locator('.search-result').count()).toBe(14);
+    await page.close();
+  });
+
+  it('finds Russian pages by an inflected form and English pages despite a typo', async () => {
+    const ru = await open('/ru/');
+    await type(ru, 'выплатой');
+    expect((await titles(ru)).slice(0, 3)).toContain('Выплаты в личном кабинете');
+    expect(await ru.locator(`${options} mark`).first().innerText()).toMatch(/^[Вв]ыплат/);
+    await ru.close();
+    const en = await open('/');
+    for (const typo of ['tranasction', 'transacton', 'calbacks']) {
+      await type(en, typo);
+      const got = await titles(en);
+      expect(got.length, typo).toBeGreaterThan(0);
+      expect(got.slice(0, 3).some((t) => /transaction|Callbacks/i.test(t)), `${typo}: ${got.join(' | ')}`).toBe(true);
+    }
+    await en.close();
+  });
+
+  it('retries a query typed in the wrong keyboard layout', async () => {
+    const page = await open('/ru/');
+    await type(page, 'nhfypfrwbz');
+    expect(await titles(page)).toContain('Создание транзакции');
+    await page.close();
+  });
+
+  it('opens a result at its heading and highlights the matched words, inflected forms included', async () => {
+    const page = await open('/ru/');
+    await type(page, 'создание выплаты');
+    const link = page.locator(`${options} a`, { hasText: 'Создание выплаты' }).first();
+    expect(await link.count()).toBe(1);
+    await link.click();
+    await page.waitForFunction(() => location.pathname === '/ru/cabinet/payouts');
+    const current = new URL(page.url());
+    expect(current.hash).toBe('#create');
+    expect(current.searchParams.get('_highlight')).toContain('выплат');
+    await page.waitForSelector('#__content mark.search-highlight');
+    const marked = await page.locator('#__content mark.search-highlight').allInnerTexts();
+    expect(new Set(marked.map((m) => m.toLowerCase()))).toEqual(new Set(['создание', 'выплаты', 'выплату', 'выплата', 'выплатой']));
+    // Whole words only: the mark never cuts a word.
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('#__content mark.search-highlight')].some((m) => /[\p{L}\p{N}]$/u.test(m.previousSibling?.textContent ?? '') || /^[\p{L}\p{N}]/u.test(m.nextSibling?.textContent ?? '')),
+    );
+    expect(cut).toBe(false);
+    const top = await page.evaluate(() => document.getElementById('create')!.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(200);
+    await page.close();
+  });
+});
+
+describe('content/pages/search', () => {
+  it('keeps q and ctx in the URL as the reader types, and shows title, path and a highlighted whole-word excerpt', async () => {
+    const page = await open('/search');
+    expect(await page.locator('[role=status]').last().innerText()).toBe('Type a word, a method name or an error code.');
+    await page.locator('.search-page__input').pressSequentially('signature', { delay: 20 });
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('q') === 'signature');
+    await page.waitForSelector('.search-result');
+    const first = page.locator('.search-result').first();
+    expect(await first.locator('.search-result__link').innerText()).toMatch(/Create a transaction › Request signing|Callbacks › Verifying the callback signature/);
+    const excerpt = await first.locator('.search-result__excerpt').innerText();
+    expect(excerpt.length).toBeLessThanOrEqual(50 + 4);
+    expect(await first.locator('.search-result__excerpt mark').first().innerText()).toBe('signature');
+    await page.selectOption('select.search-page__select', 'api');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('ctx') === 'api');
+    await page.waitForFunction(() => [...document.querySelectorAll('.search-result__link')].every((a) => new URL((a as HTMLAnchorElement).href).pathname.startsWith('/api/')));
+    expect(await page.locator('.search-result').count()).toBe(1);
+    await page.close();
+  });
+
+  it('reads q, ctx and version from the URL, in Russian, with Cyrillic excerpts cut at whole words', async () => {
+    const page = await open('/ru/search?q=' + encodeURIComponent('подписи') + '&ctx=&version=current');
+    await page.waitForSelector('.search-result');
+    expect(await page.locator('h1').innerText()).toBe('Результаты поиска по запросу «подписи»');
+    expect(await page.locator('input.search-page__input').inputValue()).toBe('подписи');
+    const excerpts = await page.locator('.search-result__excerpt').allInnerTexts();
+    expect(excerpts.length).toBeGreaterThan(0);
+    for (const e of excerpts) {
+      // Starts and ends at a word boundary (or an ellipsis that marks the cut).
+      expect(e).toMatch(/^(… )?[\p{L}\p{N}`«(]/u);
+      expect(e).toMatch(/([\p{L}\p{N}.,;:»)`]| …)$/u);
+    }
+    expect(await page.locator('.search-result__excerpt mark').first().innerText()).toMatch(/^подпис/i);
+    expect(new URL(page.url()).searchParams.get('version')).toBe('current');
+    await page.close();
+  });
+});
+
+describe('renderer/search on the real site', () => {
+  it('finds the Russian payout pages by an inflected form', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${inject('siteUrl')}/ru/`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await type(page, 'выплатами');
+    const got = await titles(page);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.length).toBeLessThanOrEqual(8);
+    expect(got.slice(0, 3).some((t) => /[Вв]ыплат/.test(t))).toBe(true);
+    await page.close();
+  });
+});
