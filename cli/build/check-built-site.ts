@@ -5,7 +5,7 @@ import path from 'node:path';
 import { LinkChecker, LinkState } from 'linkinator';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { PaydocsError, type Diagnostic } from '../diagnostics.ts';
-import { createStaticHandler } from '../serve/static-handler.ts';
+import { createStaticHandler, resolveRequestPath } from '../serve/static-handler.ts';
 import type { RedirectEntry } from './load-redirects.ts';
 import { localePrefix } from './site-paths.ts';
 import { markdownPathOf } from './write-llms.ts';
@@ -48,6 +48,12 @@ function pageChunkUrls(dir: string): string[] {
     urls.push(...Object.keys(site.routes ?? {}).map(markdownPathOf));
   }
   return urls;
+}
+
+/** The `dist/` file a URL path is answered with (`/guide/` -> `dist/guide/index.html`), for diagnostics. */
+function servedFile(dir: string, pathname: string): string {
+  const abs = resolveRequestPath(dir, pathname);
+  return abs ? `dist/${path.relative(dir, abs).split(path.sep).join('/')}` : `dist${pathname}`;
 }
 
 /** `<loc>` and `hreflang` alternates of `sitemap.xml`, as site paths. */
@@ -109,7 +115,7 @@ export async function checkBuiltSite({ dir, config, external, redirects = [], lo
     const diagnostics: Diagnostic[] = broken.map((l) => ({
       severity: 'error',
       rule: 'broken-link-built',
-      file: l.parent && l.parent !== l.url ? `dist${new URL(l.parent).pathname}` : undefined,
+      file: l.parent && l.parent !== l.url ? servedFile(dir, new URL(l.parent).pathname) : undefined,
       message: `${l.status ? `HTTP ${l.status}` : 'no response'} for \`${l.url.replace(origin, '')}\`${l.parent && l.parent !== l.url ? '' : ' (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)'}`,
     }));
     const unique = [...new Map(diagnostics.map((d) => [`${d.file ?? ''} ${d.message}`, d])).values()];

@@ -95,8 +95,10 @@ export function writeLlms(config: PaydocsConfig, locales: LocaleRoutes[], pageDa
       if (data) files.set(rel(markdownPathOf(route.href)), `# ${data.title.replace(/\s+/g, ' ')}\n\n> ${data.description.replace(/\s+/g, ' ')}\n\n${abs(route.href)}\n`);
     }
     const byHref = new Map(docs.map((r) => [r.href, r]));
+    const sections = sectionsOf(sidebar, byHref, config.title);
+    const ordered = [...new Set([...sections.flatMap((s) => s.routes), ...docs])];
     const full: string[] = [];
-    for (const route of docs) {
+    for (const route of ordered) {
       const md = pageMarkdown(route);
       files.set(rel(markdownPathOf(route.href)), md);
       // A missing translation is the English page: llms-full.txt of this locale leaves it out.
@@ -107,7 +109,7 @@ export function writeLlms(config: PaydocsConfig, locales: LocaleRoutes[], pageDa
     lines.push(`Every page is also available as Markdown: add \`.md\` to its URL. All pages of this language in one file: ${abs(prefix)}llms-full.txt`);
     const alt = others(locale);
     if (alt.length) lines.push('', 'Other languages:', ...alt);
-    for (const section of sectionsOf(sidebar, byHref, config.title)) {
+    for (const section of sections) {
       lines.push('', `## ${section.title}`, '');
       for (const r of section.routes) {
         const fm = r.page.doc.frontmatter;

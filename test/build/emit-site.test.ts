@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildSite } from '../../cli/build/build-site.ts';
+import { emitSite, listFiles } from '../../cli/build/emit-site.ts';
+import { PaydocsError } from '../../cli/diagnostics.ts';
+import { copyFixture } from '../helpers/fixture.ts';
+
+/** A folder with a previous site in `dist/`. */
+function previousSite(): { parent: string; outDir: string } {
+  const parent = mkdtempSync(path.join(os.tmpdir(), 'paydocs-emit-'));
+  const outDir = path.join(parent, 'dist');
+  mkdirSync(path.join(outDir, 'guide'), { recursive: true });
+  writeFileSync(path.join(outDir, 'index.html'), 'old home');
+  writeFileSync(path.join(outDir, 'guide/index.html'), 'old guide');
+  return { parent, outDir };
+}
+
+const snapshot = (dir: string) => Object.fromEntries(listFiles(dir).sort().map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+
+describe('cli/build/emit-site', () => {
+  it('swaps the new site in whole and removes the old one', async () => {
+    const { parent, outDir } = previousSite();
+    await emitSite({ outDir, files: new Map([['index.html', 'new home'], ['api/x/index.html', 'x']]) });
+    expect(snapshot(outDir)).toEqual({ 'api/x/index.html': 'x', 'index.html': 'new home' });
+    expect(readdirSync(parent)).toEqual(['dist']);
+  });
+
+  it('leaves the previous dist/ untouched when writing fails half-way', async () => {
+    const { parent, outDir } = previousSite();
+    // `a` is a file and also the folder of `a/b`: the write fails after other files were written.
+    const files = new Map<string, string>([['index.html', 'new'], ['a', 'file'], ['a/b/index.html', 'x']]);
+    await expect(emitSite({ outDir, files })).rejects.toThrow();
+    expect(snapshot(outDir)).toEqual({ 'guide/index.html': 'old guide', 'index.html': 'old home' });
+    expect(readdirSync(parent)).toEqual(['dist']);
+  });
+
+  it('leaves the previous dist/ untouched when the check of the written site fails', async () => {
+    const { parent, outDir } = previousSite();
+    let seen: string[] = [];
+    const verify = async (dir: string) => {
+      seen = listFiles(dir);
+      throw new PaydocsError([{ severity: 'error', rule: 'broken-link-built', message: 'HTTP 404 for `/x`' }]);
+    };
+    await expect(emitSite({ outDir, files: new Map([['index.html', 'new']]), verify })).rejects.toThrow('HTTP 404 for `/x`');
+    expect(seen).toEqual(['index.html']); // the check saw the complete new site
+    expect(snapshot(outDir)).toEqual({ 'guide/index.html': 'old guide', 'index.html': 'old home' });
+    expect(readdirSync(parent)).toEqual(['dist']);
+  });
+});
+
+describe('cli/build/build-site (atomic)', () => {
+  it('a build with content errors writes nothing and keeps the previous dist/', async () => {
+    const root = copyFixture('basic');
+    const outDir = path.join(root, 'dist');
+    await buildSite({ root, outDir });
+    const before = snapshot(outDir);
+    expect(Object.keys(before)).toContain('guide/index.html');
+    writeFileSync(path.join(root, 'content/docs/guide.md'), '---\ntitle: [broken\n---\n');
+    await expect(buildSite({ root, outDir })).rejects.toBeInstanceOf(PaydocsError);
+    expect(snapshot(outDir)).toEqual(before);
+    expect(readdirSync(root).filter((f) => f.startsWith('.dist'))).toEqual([]);
+  });
+
+  it('a build whose built-site link check fails keeps the previous dist/', async () => {
+    const root = copyFixture('basic');
+    const outDir = path.join(root, 'dist');
+    await buildSite({ root, outDir });
+    const before = snapshot(outDir);
+    // An image that does not exist: links are checked from the source, images only by the crawl.
+    writeFileSync(path.join(root, 'content/docs/guide.md'), `${readFileSync(path.join(root, 'content/docs/guide.md'), 'utf8')}\n![Flow](/img/missing.png)\n`);
+    const error = await buildSite({ root, outDir, checkBuiltSite: { external: false, log: () => undefined } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaydocsError);
+    expect((error as PaydocsError).diagnostics.map((d) => `${d.file}: ${d.message}`)).toEqual(['dist/guide/index.html: HTTP 404 for `/img/missing.png`', 'dist/ru/guide/index.html: HTTP 404 for `/img/missing.png`']);
+    expect(snapshot(outDir)).toEqual(before);
+  });
+});
