@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import matter from 'gray-matter';
 import { loadConfig } from '../build/load-config.ts';
 import { DOCS_DIR, I18N_DIR, sourceHash } from '../build/load-content.ts';
-import { PaydocsError } from '../diagnostics.ts';
+import { PaydocsError, type Diagnostic } from '../diagnostics.ts';
 import { parseLocales } from './shared.ts';
 
 function walkMd(dir: string, base = ''): string[] {
@@ -78,20 +78,35 @@ export function registerI18n(program: Command): void {
       const root = process.cwd();
       const config = await loadConfig(root);
       const locales = config.i18n.locales.filter((l) => l !== config.i18n.defaultLocale && (!opts.locale || opts.locale.includes(l)));
-      let marked = 0;
+      const given = files.map((f) => path.relative(root, path.resolve(root, f)).split(path.sep).join('/'));
+      const problems = given.flatMap((f) => {
+        if (!locales.some((l) => f.startsWith(`${I18N_DIR}/${l}/`) && f.endsWith('.md'))) {
+          return [{ severity: 'error' as const, file: f, rule: 'i18n-mark', message: `not a translation: expected a \`.md\` file under ${locales.map((l) => `\`${I18N_DIR}/${l}/\``).join(' or ')}` }];
+        }
+        if (!existsSync(path.join(root, f))) return [{ severity: 'error' as const, file: f, rule: 'i18n-mark', message: 'no such file' }];
+        return [];
+      });
+      if (problems.length) throw new PaydocsError(problems);
+      // Every file is checked before any is written: a run that fails changes nothing.
+      const jobs: Array<{ file: string; source: string }> = [];
+      const orphans: Diagnostic[] = [];
       for (const locale of locales) {
         const dir = `${I18N_DIR}/${locale}`;
-        const list = files.length ? files.map((f) => path.relative(root, path.resolve(root, f))).filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1)) : walkMd(path.join(root, dir));
+        const list = files.length ? given.filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1)) : walkMd(path.join(root, dir));
         for (const rel of list) {
           const source = path.join(root, DOCS_DIR, rel);
-          if (!existsSync(source)) throw new PaydocsError([{ severity: 'error', file: `${dir}/${rel}`, line: 1, rule: 'i18n-orphan', message: `translation of a page that does not exist: expected \`${DOCS_DIR}/${rel}\`` }]);
-          const file = path.join(root, dir, rel);
-          const raw = readFileSync(file, 'utf8');
-          const next = setSourceHash(raw, sourceHash(readFileSync(source, 'utf8')));
-          if (next !== raw) {
-            writeFileSync(file, next);
-            marked++;
-          }
+          if (existsSync(source)) jobs.push({ file: path.join(root, dir, rel), source });
+          else orphans.push({ severity: 'error', file: `${dir}/${rel}`, line: 1, rule: 'i18n-orphan', message: `translation of a page that does not exist: expected \`${DOCS_DIR}/${rel}\``, hint: 'rename the file to match its English source, or delete it' });
+        }
+      }
+      if (orphans.length) throw new PaydocsError(orphans);
+      let marked = 0;
+      for (const { file, source } of jobs) {
+        const raw = readFileSync(file, 'utf8');
+        const next = setSourceHash(raw, sourceHash(readFileSync(source, 'utf8')));
+        if (next !== raw) {
+          writeFileSync(file, next);
+          marked++;
         }
       }
       console.log(`✔ Marked ${marked} translation${marked === 1 ? '' : 's'}.`);

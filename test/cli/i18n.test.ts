@@ -1,0 +1,90 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { setSourceHash } from '../../cli/commands/i18n.ts';
+import { sourceHash } from '../../cli/build/load-content.ts';
+import { copyFixture, ROOT } from '../helpers/fixture.ts';
+
+const BIN = path.join(ROOT, 'bin/paydocs.js');
+
+function paydocs(args: string[], cwd: string) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const read = (dir: string, f: string) => readFileSync(path.join(dir, f), 'utf8');
+
+describe('cli/commands/i18n', () => {
+  it('setSourceHash adds or replaces only the source_hash line', () => {
+    expect(setSourceHash('---\ntitle: A\n---\nBody\n', 'abcdef0123456789')).toBe('---\ntitle: A\nsource_hash: abcdef0123456789\n---\nBody\n');
+    expect(setSourceHash('---\ntitle: A\nsource_hash: 1111111111111111\nkeywords: [x]\n---\nBody\n', 'abcdef0123456789')).toBe('---\ntitle: A\nsource_hash: abcdef0123456789\nkeywords: [x]\n---\nBody\n');
+  });
+
+  it('check --i18n lists pages not translated and translations older than their English page', () => {
+    const dir = copyFixture('i18n');
+    const r = paydocs(['check', '--i18n'], dir);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatchInlineSnapshot(`
+      "
+      ru: 1 not translated, 1 outdated, 0 without source_hash
+        missing   content/docs/api/create.md
+        outdated  content/i18n/ru/guide.md  (run \`paydocs i18n mark\` after updating it)
+      ✔ No errors in 6 pages.
+      "
+    `);
+  });
+
+  it('i18n mark records the English hash; a later English change makes the translation outdated again', () => {
+    const dir = copyFixture('i18n');
+    const before = read(dir, 'content/i18n/ru/guide.md');
+    const mark = paydocs(['i18n', 'mark', 'content/i18n/ru/guide.md'], dir);
+    expect(mark.code, mark.err).toBe(0);
+    expect(mark.out).toBe('✔ Marked 1 translation.\n');
+    const hash = sourceHash(read(dir, 'content/docs/guide.md'));
+    // Only the hash line changed.
+    expect(read(dir, 'content/i18n/ru/guide.md')).toBe(before.replace('source_hash: 0123456789abcdef', `source_hash: ${hash}`));
+    expect(paydocs(['check', '--i18n'], dir).out).toContain('ru: 1 not translated, 0 outdated, 0 without source_hash');
+
+    writeFileSync(path.join(dir, 'content/docs/guide.md'), `${read(dir, 'content/docs/guide.md')}\nA new paragraph in English.\n`);
+    const after = paydocs(['check', '--i18n'], dir).out;
+    expect(after).toContain('ru: 1 not translated, 1 outdated, 0 without source_hash');
+    expect(after).toContain('  outdated  content/i18n/ru/guide.md  (run `paydocs i18n mark` after updating it)');
+
+    // With no file named, every translation is marked; the current one is left as it is.
+    const intro = read(dir, 'content/i18n/ru/intro.md');
+    expect(paydocs(['i18n', 'mark'], dir).out).toBe('✔ Marked 1 translation.\n');
+    expect(read(dir, 'content/i18n/ru/intro.md')).toBe(intro);
+  });
+
+  it('lists a translation without source_hash as unmarked', () => {
+    const dir = copyFixture('i18n');
+    writeFileSync(path.join(dir, 'content/i18n/ru/intro.md'), read(dir, 'content/i18n/ru/intro.md').replace(/^source_hash: .*\n/m, ''));
+    expect(paydocs(['check', '--i18n'], dir).out).toContain('  unmarked  content/i18n/ru/intro.md');
+  });
+
+  it('i18n mark refuses orphans and files that are not translations, and writes nothing then', () => {
+    const dir = copyFixture('i18n');
+    writeFileSync(path.join(dir, 'content/i18n/ru/pricing.md'), '---\ntitle: Тарифы\n---\n');
+    const guide = read(dir, 'content/i18n/ru/guide.md');
+    const orphan = paydocs(['i18n', 'mark'], dir);
+    expect(orphan.code).toBe(1);
+    expect(orphan.err).toMatchInlineSnapshot(`
+      "content/i18n/ru/pricing.md:1: translation of a page that does not exist: expected \`content/docs/pricing.md\`
+        hint: rename the file to match its English source, or delete it
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+    expect(read(dir, 'content/i18n/ru/guide.md')).toBe(guide);
+    const wrong = paydocs(['i18n', 'mark', 'content/docs/guide.md', 'content/i18n/ru/nope.md'], dir);
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toMatchInlineSnapshot(`
+      "content/docs/guide.md: not a translation: expected a \`.md\` file under \`content/i18n/ru/\`
+      content/i18n/ru/nope.md: no such file
+
+      ✖ 2 errors. Nothing was written.
+      "
+    `);
+  });
+});
