@@ -6,7 +6,12 @@ import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { ProgressBar } from './components/ProgressBar.tsx';
-import { openKeysFor, Sidebar } from './components/Sidebar.tsx';
+import { openKeysFor } from './components/Sidebar.tsx';
+import { SidebarDrawer } from './components/SidebarDrawer.tsx';
+import { AnnouncementBar } from './components/AnnouncementBar.tsx';
+import { ChunkError } from './components/ChunkError.tsx';
+import { RouteAnnouncer } from './components/RouteAnnouncer.tsx';
+import { useDocsVersion } from './hooks/use-docs-version.ts';
 import { RuntimeContext, type CustomPageProps, type Runtime } from './context.ts';
 import { useContentEnhancements } from './hooks/use-content-enhancements.ts';
 import { useTargetHighlight } from './search/use-target-highlight.ts';
@@ -17,6 +22,8 @@ import { normalizePath } from './route-path.ts';
 export interface LoadedRoute {
   page: PageData;
   component?: ComponentType<CustomPageProps>;
+  /** The page's own code failed to load at start-up: shown as Retry, with the error. */
+  error?: unknown;
 }
 
 /** What the client entry gives the app; the server passes none (nothing loads during prerender). */
@@ -32,10 +39,11 @@ export interface AppProps {
   client?: ClientHooks;
 }
 
-function Main({ route, site }: { route: LoadedRoute; site: SiteData }) {
+function Main({ route, site, retry }: { route: LoadedRoute; site: SiteData; retry: () => Promise<void> }) {
   const { page, component: Custom } = route;
   useContentEnhancements(page.html === undefined ? page.href : `${page.href}:${page.html.length}`, page.locale);
   useTargetHighlight(page.href, page.kind === 'doc' && site.search.highlightOnTarget);
+  if (route.error !== undefined) return <ChunkError error={route.error} onRetry={retry} />;
   if (page.kind === 'notFound') return <NotFound />;
   if (page.kind === 'page') return Custom ? <Custom site={site} page={page} /> : null;
   return <DocPage page={page} />;
@@ -51,7 +59,12 @@ export function App({ site, initial, client }: AppProps) {
   const roots = useMemo(() => site.locales.map((l) => l.home), [site]);
   const shownHref = useRef(initial.page.href);
 
-  // Load the new route first; show it only when it is ready. A failed load reloads the page fully.
+  // Load the new route first; show it only when it is ready. A route that fails to load reloads the
+  // page fully (spec section 8, 'next route fails to preload'): the server's HTML of that route has
+  // its content inline, so the reader gets the page without needing the chunk that failed. The
+  // other rule, 'page chunk fails to load: Retry with the error text', covers what a page needs
+  // after a full load: a custom page's code at start-up (entry-client.tsx), or its reload by Retry.
+  // So a failure never loops: a reload does not lead to another reload.
   useEffect(() => {
     if (!client) return;
     const target = normalizePath(location, roots);
@@ -89,20 +102,34 @@ export function App({ site, initial, client }: AppProps) {
   }, [client]);
 
   const shownPage = useRef(initial.page.href);
+  const top = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     // Head tags and scrolling follow a change of route, not an in-place content update.
     if (client && shownPage.current !== route.page.href) {
       shownPage.current = route.page.href;
-      client.shown(route, window.location.hash);
+      const hash = window.location.hash;
+      client.shown(route, hash);
+      // Keyboard users start the new page from its top (the next Tab is the skip link), unless
+      // they are typing somewhere (the search box) or a fragment took focus.
+      const here = document.activeElement;
+      if (!hash && (!here || here === document.body || here.tagName === 'A')) top.current?.focus({ preventScroll: true });
     }
   }, [route, client]);
 
-  useEffect(() => {
-    if (!drawer) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawer(false);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [drawer]);
+  const retry = useCallback(async () => {
+    if (!client) return;
+    const href = route.page.href;
+    try {
+      const next = await client.load(href);
+      setRoute(next);
+    } catch (error) {
+      console.error('[paydocs] the page failed to load again', error);
+      setRoute((r) => (r.page.href === href ? { ...r, error } : r));
+    }
+  }, [client, route.page.href]);
+
+  const closeDrawer = useCallback(() => setDrawer(false), []);
+  useDocsVersion(site, route.page);
 
   const onToggle = useCallback((key: string, isOpen: boolean) => {
     setOpen((prev) => {
@@ -118,28 +145,20 @@ export function App({ site, initial, client }: AppProps) {
   const isDoc = page.kind === 'doc';
   return (
     <RuntimeContext.Provider value={runtime}>
-      <a className="skip-link" href="#__main">
-        {strings.skipToContent}
-      </a>
+      <div ref={top} className="route-top" tabIndex={-1}>
+        <a className="skip-link" href="#__main">
+          {strings.skipToContent}
+        </a>
+      </div>
       <ProgressBar active={loading} />
-      <Navbar page={page} onOpenDrawer={() => setDrawer(true)} />
+      <RouteAnnouncer title={page.title} href={page.href} />
+      {site.announcementBar && <AnnouncementBar bar={site.announcementBar} />}
+      <Navbar page={page} drawerOpen={drawer} onOpenDrawer={() => setDrawer(true)} />
       <div className={`layout${isDoc ? ' layout--docs' : ''}`}>
-        {isDoc && (
-          <>
-            <div className={`drawer${drawer ? ' drawer--open' : ''}`} role={drawer ? 'dialog' : undefined} aria-modal={drawer ? true : undefined} aria-label={drawer ? strings['nav.docsSidebar'] : undefined}>
-              {drawer && (
-                <button type="button" className="drawer__close icon-button" aria-label={strings['nav.closeMenu']} onClick={() => setDrawer(false)}>
-                  ×
-                </button>
-              )}
-              <Sidebar items={site.sidebar} current={page.href} open={open} onToggle={onToggle} />
-            </div>
-            {drawer && <div className="drawer__backdrop" onClick={() => setDrawer(false)} />}
-          </>
-        )}
+        <SidebarDrawer page={page} open={drawer} onClose={closeDrawer} openKeys={open} onToggle={onToggle} />
         <main id="__main" className="main" tabIndex={-1}>
           <ErrorBoundary locale={site.locale} resetKey={page.href}>
-            <Main route={route} site={site} />
+            <Main route={route} site={site} retry={retry} />
           </ErrorBoundary>
         </main>
       </div>

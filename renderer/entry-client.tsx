@@ -1,15 +1,18 @@
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 // Generated at bundle time from content/pages/*.tsx: name -> dynamic import.
 import { customPages } from 'virtual:paydocs-pages';
 import { App, type ClientHooks, type LoadedRoute } from './app.tsx';
-import { headTags, documentTitle, renderHeadTags } from './head.ts';
+import { APP_LOADED_FLAG, applyHead, BASE_URL_BANNER_FN } from './head.ts';
 import type { BootData, PageData, SiteData } from './page-data.ts';
 import { normalizePath } from './route-path.ts';
 import { installLinkHandling, scrollToHash } from './client/links.ts';
 import { installPrefetch } from './client/prefetch.ts';
 import './styles/theme.css';
 import './search/search.css';
+
+// The app's code arrived (the baseUrl issue banner checks this; renderer/head.ts).
+(window as unknown as Record<string, unknown>)[APP_LOADED_FLAG] = true;
 
 const pageCache = new Map<string, Promise<PageData>>();
 
@@ -35,18 +38,6 @@ async function loadRoute(site: SiteData, href: string): Promise<LoadedRoute> {
   return { page, component };
 }
 
-function applyHead(page: PageData, site: SiteData): void {
-  const locale = site.locales.find((l) => l.locale === page.locale);
-  document.documentElement.lang = locale?.htmlLang ?? page.locale;
-  document.documentElement.dir = locale?.direction ?? 'ltr';
-  document.title = documentTitle(page, site);
-  for (const el of document.head.querySelectorAll('[data-ph]')) el.remove();
-  const anchor = document.head.querySelector('link[rel="icon"]');
-  const tpl = document.createElement('template');
-  tpl.innerHTML = renderHeadTags(headTags(page, site));
-  document.head.insertBefore(tpl.content, anchor);
-}
-
 async function start(): Promise<void> {
   const bootEl = document.getElementById('__boot');
   if (!bootEl) return;
@@ -56,8 +47,15 @@ async function start(): Promise<void> {
   const page: PageData = { ...boot.page, html: document.getElementById('__content')?.innerHTML ?? '' };
   // The 404 document is served for any unknown path: it stands for the path in the address bar.
   if (page.kind === 'notFound') page.href = normalizePath(window.location.pathname, roots);
-  const component = page.component ? (await customPages[page.component]!()).default : undefined;
-  const initial: LoadedRoute = { page, component };
+  // A custom page's chunk that fails to load shows Retry with the error (spec section 8), rendered
+  // in place of the prerendered page rather than hydrated over it.
+  let initial: LoadedRoute;
+  try {
+    initial = { page, component: page.component ? (await customPages[page.component]!()).default : undefined };
+  } catch (error) {
+    console.error(`[paydocs] could not load the page's code`, error);
+    initial = { page, error };
+  }
   pageCache.set(page.href, Promise.resolve(page));
   const hooks: ClientHooks = {
     load: (href) => loadRoute(site, href),
@@ -76,20 +74,25 @@ async function start(): Promise<void> {
     const here = normalizePath(window.location.pathname, roots);
     if (routes[here]) void loadPageData(site, here).then((next) => window.dispatchEvent(new CustomEvent('paydocs:page-update', { detail: next })));
   });
-  hydrateRoot(
-    document.getElementById('__root')!,
+  const app = (
     <Router>
       <App site={site} initial={initial} client={hooks} />
-    </Router>,
-    {
+    </Router>
+  );
+  if (initial.error) createRoot(document.getElementById('__root')!).render(app);
+  else {
+    hydrateRoot(document.getElementById('__root')!, app, {
       onRecoverableError(error) {
         console.error('[paydocs] hydration', error);
       },
-    },
-  );
+    });
+  }
   document.documentElement.dataset.hydrated = 'true';
   installPrefetch({ site, roots, prefetch: (href) => prefetchRoute(site, href) });
   if (normalizePath(window.location.pathname, roots) === page.href && window.location.hash) scrollToHash(window.location.hash, false);
 }
 
-void start();
+start().catch((error: unknown) => {
+  console.error('[paydocs] the app could not start; the page stays as prerendered', error);
+  (window as unknown as Record<string, (() => void) | undefined>)[BASE_URL_BANNER_FN]?.();
+});

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
 import type { CustomPageProps } from './context.ts';
-import { documentTitle, escapeHtml, headTags, renderHeadTags } from './head.ts';
+import { documentTitle, escapeHtml, headScript, headTags, renderHeadTags } from './head.ts';
 import type { BootData, PageData, SiteData } from './page-data.ts';
 
 export interface PageAssets {
@@ -17,12 +17,6 @@ export interface PageAssets {
   /** Custom page chunk, for a custom page. */
   pageModule?: string;
 }
-
-/**
- * Sets the colour mode before first paint: the stored choice, else light. The OS preference is
- * deliberately not read (spec section 4).
- */
-const THEME_SCRIPT = `(function(){var t='light';try{t=localStorage.getItem('theme')==='dark'?'dark':'light'}catch(e){}document.documentElement.setAttribute('data-theme',t)})()`;
 
 function serializeBoot(data: BootData): string {
   // `<` escaped so no string can close the script element.
@@ -46,7 +40,8 @@ export function renderPage(input: { site: SiteData; page: PageData; component?: 
     `<title>${escapeHtml(documentTitle(page, site))}</title>` +
     renderHeadTags(headTags(page, site)) +
     `<link rel="icon" href="${escapeHtml(site.baseUrl + site.favicon)}">` +
-    `<script>${THEME_SCRIPT}</script>` +
+    // Colour mode, dismissed announcement, baseUrl banner: before first paint (renderer/head.ts).
+    `<script>${headScript(site, page)}</script>` +
     assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('') +
     `<script type="module" src="${assets.entry}"></script>` +
     preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('') +

@@ -23,5 +23,5 @@ export function ProgressBar({ active }: { active: boolean }) {
     return undefined;
   }, [active, visible]);
   if (!visible) return null;
-  return <div className={`progress-bar${done ? ' progress-bar--done' : ''}`} role="progressbar" aria-hidden="true" />;
+  return <div className={`progress-bar${done ? " progress-bar--done" : ""}`} aria-hidden="true" />;
 }

@@ -54,20 +54,32 @@ function Items({ items, current, open, onToggle, level }: Props & { level: numbe
   );
 }
 
+/** The nearest ancestor that scrolls vertically: the sidebar column on desktop, the drawer on mobile. */
+function scrollerOf(el: HTMLElement): HTMLElement | null {
+  for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
+    const { overflowY } = getComputedStyle(n);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && n.scrollHeight > n.clientHeight) return n;
+  }
+  return null;
+}
+
 /**
  * The `docs` sidebar: collapsible categories as `<details>` (they work without JavaScript),
- * the current page highlighted and scrolled into view.
+ * the current page highlighted and scrolled into view inside the sidebar's own scroll box (never
+ * the window), on each page change and when `revealKey` changes (the drawer opening).
  */
-export function Sidebar(props: Props) {
+export function Sidebar(props: Props & { revealKey?: unknown }) {
   const t = useT();
   const ref = useRef<HTMLElement>(null);
+  const { current, revealKey } = props;
   useEffect(() => {
     const active = ref.current?.querySelector<HTMLElement>('.menu__link--active');
-    if (!active || !ref.current) return;
-    const box = ref.current.getBoundingClientRect();
+    const scroller = active && scrollerOf(active);
+    if (!active || !scroller) return;
+    const box = scroller.getBoundingClientRect();
     const r = active.getBoundingClientRect();
-    if (r.top < box.top || r.bottom > box.bottom) active.scrollIntoView({ block: 'center' });
-  }, [props.current]);
+    if (r.top < box.top || r.bottom > box.bottom) scroller.scrollTop += r.top - box.top - (box.height - r.height) / 2;
+  }, [current, revealKey]);
   return (
     <nav ref={ref} className="sidebar menu" aria-label={t('nav.docsSidebar')}>
       <Items {...props} level={1} />
