@@ -186,6 +186,8 @@ describe('renderer/components/SearchBox', () => {
       [...document.querySelectorAll('#__content mark.search-highlight')].some((m) => /[\p{L}\p{N}]$/u.test(m.previousSibling?.textContent ?? '') || /^[\p{L}\p{N}]/u.test(m.nextSibling?.textContent ?? '')),
     );
     expect(cut).toBe(false);
+    // The page was scrolled so the heading sits at the top (below the navbar).
+    await page.waitForFunction(() => window.scrollY > 300);
     const top = await page.evaluate(() => document.getElementById('create')!.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(200);
