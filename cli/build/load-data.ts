@@ -1,0 +1,175 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import YAML, { isNode, LineCounter, type Document } from 'yaml';
+import type { z } from 'zod';
+import {
+  ApiErrorCodesSchema,
+  BankCodesSchema,
+  CryptoCodesSchema,
+  FailureReasonsSchema,
+  LanguagesSchema,
+  MarketsSchema,
+  TestCardsSchema,
+  TransactionStatusesSchema,
+  type ApiErrorCode,
+  type BankCodes,
+  type CryptoCode,
+  type FailureReason,
+  type Language,
+  type Market,
+  type TestCard,
+  type TransactionStatuses,
+} from '../../config/schemas/data.ts';
+import { describeZodIssue, type DiagnosticList } from '../diagnostics.ts';
+import { buildReferenceTables, isoCodes, type DataTable } from './reference-tables.ts';
+
+export const DATA_DIR = 'content/data';
+
+/** The gateway's own reference data, validated, plus every table a page can render. */
+export interface ReferenceData {
+  apiErrorCodes?: ApiErrorCode[];
+  failureReasons?: FailureReason[];
+  statuses?: TransactionStatuses;
+  testCards?: TestCard[];
+  bankCodes?: BankCodes;
+  cryptoCodes?: CryptoCode[];
+  markets?: Market[];
+  languages?: Language[];
+  /** Source name (`country_codes`) -> table, for `::data-table{src="…"}`. */
+  tables: Map<string, DataTable>;
+}
+
+/** One parsed YAML file, kept to turn a key path into its line. */
+interface YamlFile<T> {
+  file: string;
+  value: T;
+  lineOf(keyPath: ReadonlyArray<string | number>): number | undefined;
+}
+
+function lineFinder(doc: Document, counter: LineCounter) {
+  return (keyPath: ReadonlyArray<string | number>): number | undefined => {
+    // The deepest node that exists: a missing key is reported at its parent.
+    for (let n = keyPath.length; n >= 0; n--) {
+      const node = doc.getIn(keyPath.slice(0, n), true);
+      if (isNode(node) && node.range) return counter.linePos(node.range[0]).line;
+    }
+    return undefined;
+  };
+}
+
+/** Reads and validates `content/data/<name>.yaml`; problems go to `diagnostics` with file, line and key. */
+function readYaml<S extends z.ZodType>(root: string, name: string, schema: S, diagnostics: DiagnosticList, hint: string): YamlFile<z.output<S>> | undefined {
+  const file = `${DATA_DIR}/${name}.yaml`;
+  const abs = path.join(root, file);
+  if (!existsSync(abs)) return undefined;
+  const counter = new LineCounter();
+  const doc = YAML.parseDocument(readFileSync(abs, 'utf8'), { lineCounter: counter, prettyErrors: false });
+  if (doc.errors.length) {
+    for (const e of doc.errors) {
+      const pos = counter.linePos(e.pos[0]);
+      diagnostics.add({ file, line: pos.line, column: pos.col, rule: 'data', message: `invalid YAML: ${e.message.split('\n')[0]}` });
+    }
+    return undefined;
+  }
+  const lineOf = lineFinder(doc, counter);
+  const result = schema.safeParse(doc.toJS() ?? null, { reportInput: true });
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const { path: key, message } = describeZodIssue(issue);
+      diagnostics.add({ file, line: lineOf(issue.path as Array<string | number>), rule: 'data', message: key ? `${key}: ${message}` : message, hint });
+    }
+    return undefined;
+  }
+  return { file, value: result.data, lineOf };
+}
+
+/**
+ * Loads `content/data/*.yaml` once per build: validates each file with its zod schema, checks the
+ * files against each other and against the ISO lists (a test card's outcome must be a status and
+ * an allowed path, a market's currency must be in ISO 4217...), then builds the tables pages render.
+ * Every file is optional; a page that asks for a missing source gets an error of its own.
+ */
+export function loadData(options: { root: string; diagnostics: DiagnosticList }): ReferenceData {
+  const { root, diagnostics } = options;
+  const read = <S extends z.ZodType>(name: string, schema: S, hint: string) => readYaml(root, name, schema, diagnostics, hint);
+  const errors = read('api_error_codes', ApiErrorCodesSchema, 'each entry: `code` (1000-5999), `http`, `message: {en, ru}`, `description: {en, ru}`, optional `anchor`');
+  const reasons = read('failure_reason_codes', FailureReasonsSchema, 'each entry: `code` in snake_case, `meaning`, `applies_to`, `retry`, each `{en, ru}`');
+  const statuses = read('transaction_statuses', TransactionStatusesSchema, 'keys: `initial`, `statuses` (status, final, meaning) and `transitions` (from, to, when)');
+  const cards = read('test_cards', TestCardsSchema, 'each entry: `number` in quotes, `brand`, `flow`, `three_ds`, `path` of statuses, `failure_reason` when the path ends in `failed`');
+  const banks = read('bank_codes', BankCodesSchema, 'keys: `schemes` (country, pattern, system, services) and `banks` (country, code in quotes, name)');
+  const crypto = read('crypto_codes', CryptoCodesSchema, 'each entry: `asset`, `network`, `blockchain`, `standard`, `decimals`, `confirmations`');
+  const markets = read('markets', MarketsSchema, 'each entry: `country` (alpha-2), `currencies` (ISO 4217), `services` (routes below /services/)');
+  const languages = read('languages', LanguagesSchema, 'each entry: `code` (ISO 639-1) and `markets: {en, ru}`');
+
+  const iso = isoCodes();
+  const problem = (f: YamlFile<unknown>, keyPath: Array<string | number>, message: string, hint?: string) => diagnostics.add({ file: f.file, line: f.lineOf(keyPath), rule: 'data', message: `${formatKey(keyPath)}: ${message}`, hint });
+
+  if (statuses) {
+    const { value } = statuses;
+    const known = new Set(value.statuses.map((s) => s.status));
+    const reached = new Set([value.initial]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const t of value.transitions) if (reached.has(t.from) && !reached.has(t.to)) (reached.add(t.to), (grew = true));
+    }
+    value.statuses.forEach((s, i) => {
+      if (!reached.has(s.status)) problem(statuses, ['statuses', i, 'status'], `\`${s.status}\` cannot be reached from \`${value.initial}\`; add a transition to it`);
+    });
+    if (reasons) {
+      reasons.value.forEach((r, i) => {
+        if (!known.has(r.status)) problem(reasons, [i, 'status'], `unknown status \`${r.status}\`; expected one of ${[...known].map((s) => `\`${s}\``).join(', ')}`);
+      });
+    }
+  }
+  if (cards) {
+    const transitions = new Set(statuses?.value.transitions.map((t) => `${t.from} -> ${t.to}`));
+    const reasonCodes = new Set(reasons?.value.map((r) => r.code));
+    cards.value.forEach((c, i) => {
+      if (statuses) {
+        if (c.path[0] !== statuses.value.initial) problem(cards, [i, 'path', 0], `expected the path to start at \`${statuses.value.initial}\`, received \`${c.path[0]}\``);
+        for (let k = 1; k < c.path.length; k++) {
+          if (!transitions.has(`${c.path[k - 1]} -> ${c.path[k]}`)) {
+            problem(cards, [i, 'path', k], `\`${c.path[k - 1]}\` -> \`${c.path[k]}\` is not an allowed transition`, `allowed transitions are listed in ${statuses.file}`);
+          }
+        }
+      }
+      if (c.failure_reason && reasons && !reasonCodes.has(c.failure_reason)) {
+        problem(cards, [i, 'failure_reason'], `unknown failure reason \`${c.failure_reason}\``, `add it to ${reasons.file} or use one of its codes`);
+      }
+    });
+  }
+  if (markets) {
+    markets.value.forEach((m, i) => {
+      if (!iso.countries.has(m.country)) problem(markets, [i, 'country'], `\`${m.country}\` is not an ISO 3166-1 alpha-2 code`);
+      m.currencies.forEach((c, k) => {
+        if (!iso.currencies.has(c)) problem(markets, [i, 'currencies', k], `\`${c}\` is not an ISO 4217 currency code`);
+      });
+    });
+  }
+  if (banks) {
+    banks.value.schemes.forEach((s, i) => {
+      if (!iso.countries.has(s.country)) problem(banks, ['schemes', i, 'country'], `\`${s.country}\` is not an ISO 3166-1 alpha-2 code`);
+    });
+  }
+  if (languages) {
+    languages.value.forEach((l, i) => {
+      if (!iso.languages.has(l.code)) problem(languages, [i, 'code'], `\`${l.code}\` is not an ISO 639-1 language code`);
+    });
+  }
+
+  const data: Omit<ReferenceData, 'tables'> = {
+    apiErrorCodes: errors?.value,
+    failureReasons: reasons?.value,
+    statuses: statuses?.value,
+    testCards: cards?.value,
+    bankCodes: banks?.value,
+    cryptoCodes: crypto?.value,
+    markets: markets?.value,
+    languages: languages?.value,
+  };
+  return { ...data, tables: buildReferenceTables(data) };
+}
+
+function formatKey(keyPath: Array<string | number>): string {
+  return keyPath.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
+}
