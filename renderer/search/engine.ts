@@ -61,6 +61,19 @@ interface Slot {
   alts: Array<{ terms: string[]; weight: number; prefix?: boolean; fuzzy?: boolean }>;
 }
 
+/** A term's postings (field id -> document id -> frequency), decoded on first use. */
+class LazyPostings {
+  private data?: Map<number, Map<number, number>>;
+  constructor(
+    private readonly index: SearchIndexFile['index'],
+    private readonly term: number,
+  ) {}
+  get(fieldId: number): Map<number, number> | undefined {
+    this.data ??= postingsOf(this.index, this.term);
+    return this.data.get(fieldId);
+  }
+}
+
 export class SearchEngine {
   readonly file: SearchIndexFile;
   private readonly mini: MiniSearch<SectionDocument>;
@@ -71,11 +84,12 @@ export class SearchEngine {
   constructor(file: SearchIndexFile, text?: SearchTextFile) {
     this.file = file;
     this.mini = MiniSearch.loadJS(expandIndex(file.index), MINISEARCH_OPTIONS);
-    // The one place that touches MiniSearch internals: filling its inverted index from the compact
-    // postings directly is several times faster than `loadJS` going through plain objects (it
-    // matters: this runs between the reader's first keystroke and the first results).
-    const inverted = (this.mini as unknown as { _index: SearchableMap<Map<number, Map<number, number>>> })._index;
-    file.index.terms.forEach((term, t) => inverted.set(term, postingsOf(file.index, t)));
+    // The one place that touches MiniSearch internals: its inverted index is filled with postings
+    // that are decoded when a query first reaches them, instead of `loadJS` turning every posting
+    // into objects and Maps up front (that ran between the reader's first keystroke and the first
+    // results). Searching only ever calls `get(fieldId)` on these values.
+    const inverted = (this.mini as unknown as { _index: SearchableMap<unknown> })._index;
+    file.index.terms.forEach((term, t) => inverted.set(term, new LazyPostings(file.index, t)));
     // Every index term and every written form of it, each pointing at the term.
     this.vocabulary = new SearchableMap<string>();
     for (const term of file.index.terms) if (!/\d/.test(term)) this.vocabulary.set(term, term);
@@ -94,11 +108,23 @@ export class SearchEngine {
 
   search(query: string, options: SearchOptions): SearchResponse {
     const first = this.searchAsTyped(query, options);
-    if (first.total > 0) return first;
+    // Retry in the other keyboard layout when nothing matched, or when no typed word is a word of
+    // the docs (then whatever matched did so only by fuzziness: `xfhl;,'rb` is `чарджбэки`).
+    if (first.total > 0 && this.knows(query)) return first;
     const switched = switchLayout(query);
-    if (!switched) return first;
+    if (!switched || !this.knows(switched)) return first;
     const second = this.searchAsTyped(switched, options);
     return second.total > 0 ? { ...second, switchedQuery: switched } : first;
+  }
+
+  /** Whether a word of the query (of 3 letters or more) is a word of the corpus, or starts one if it is the last. */
+  private knows(query: string): boolean {
+    const words = queryWords(query);
+    return words.some(
+      (w, i) =>
+        /\d/.test(w.word) ||
+        ([...w.word].length >= 3 && (this.vocabulary.has(w.word) || this.vocabulary.has(w.terms[0]!) || (i === words.length - 1 && this.vocabulary.atPrefix(w.terms[0]!).size > 0))),
+    );
   }
 
   private searchAsTyped(query: string, options: SearchOptions): SearchResponse {
@@ -107,8 +133,8 @@ export class SearchEngine {
     const slots = this.plan(words);
     const ctx = options.ctx || '';
     const filter = ctx ? (r: SearchResult) => this.file.pages[this.file.sections[r.id as number]![0]]!.c === ctx : undefined;
-    const run = (combineWith: 'AND' | 'OR', fields: string[] | undefined, withFuzzy: boolean) =>
-      this.mini.search(this.toQuery(slots, combineWith, withFuzzy), { fields, filter, boost: FIELD_BOOST });
+    const run = (combineWith: 'AND' | 'OR', fields: string[] | undefined, lean: boolean) =>
+      this.mini.search(this.toQuery(slots, combineWith, lean), { fields, filter, boost: FIELD_BOOST });
     // Pages in the order the passes found them; within a pass by best section score.
     const order: number[] = [];
     const best = new Map<number, SearchResult>();
@@ -118,6 +144,13 @@ export class SearchEngine {
     const headingCovers = (r: SearchResult) => this.file.sections[r.id as number]![1] !== '' && Object.values(r.match).filter((f) => f.includes('heading')).length >= slots.length;
     const take = (results: SearchResult[]) => {
       const fresh: number[] = [];
+      // A page that matches in several sections is a better answer than one passing mention.
+      const pageScore = new Map<number, number>();
+      for (const r of results) {
+        const page = this.file.sections[r.id as number]![0];
+        const prev = pageScore.get(page);
+        pageScore.set(page, prev === undefined ? r.score : prev + r.score * 0.3);
+      }
       const covered = new Set<number>();
       for (const r of results) {
         const page = this.file.sections[r.id as number]![0];
@@ -135,11 +168,15 @@ export class SearchEngine {
         if (headingCovers(r)) covered.add(page);
         fresh.push(page);
       }
+      fresh.sort((a, b) => pageScore.get(b)! - pageScore.get(a)!);
       order.push(...fresh);
     };
-    take(run('AND', TITLE_FIELDS, false));
-    take(run('AND', undefined, true));
-    if (slots.length > 1 && order.length < options.limit) take(run('OR', undefined, true));
+    take(run('AND', TITLE_FIELDS, true));
+    // Body matches rank after title matches: with a full list already, they would not be shown.
+    if (order.length < options.limit) take(run('AND', undefined, false));
+    // Few pages hold every word: add pages that hold some (exact and prefix matches only; fuzzy
+    // alternatives of every word would flood this pass and cost milliseconds).
+    if (slots.length > 1 && order.length < Math.min(3, options.limit)) take(run('OR', undefined, true));
     const hits = order.slice(0, options.limit).map((page) => this.hit(best.get(page)!, termsOfPage.get(page)!, options.excerptLength ?? 50));
     return { hits, total: order.length };
   }
@@ -152,6 +189,18 @@ export class SearchEngine {
       const isLast = i === words.length - 1;
       const primary = w.terms[0]!;
       const slot: Slot = { alts: [{ terms: [primary], weight: 1, prefix: isLast && [...w.word].length >= 2 }] };
+      // Stemmers are not always consistent across forms (`создать` -> `созда`, `создание` -> `создан`):
+      // a longer stem also matches as a prefix, ranked below an exact match.
+      if (!isLast && [...primary].length >= 4 && !/\d/.test(primary)) slot.alts.push({ terms: [primary], weight: 0.7, prefix: true });
+      // ... and the other way round: `подписи` -> `подпис`, but `подпись` -> `подп`. A shorter index
+      // term that the stem starts with (one or two letters shorter, four at least) matches too.
+      const chars = [...primary];
+      if (!/[\d_.-]/.test(primary)) {
+        for (let n = chars.length - 1; n >= Math.max(4, chars.length - 2); n--) {
+          const shorter = chars.slice(0, n).join('');
+          if (this.vocabulary.get(shorter) === shorter) slot.alts.push({ terms: [shorter], weight: 0.8 });
+        }
+      }
       // An identifier also matches its parts together: `transaction_create` ~ `transaction create`.
       if (w.terms.length > 2) slot.alts.push({ terms: w.terms.slice(1), weight: 0.8 });
       // Multi-word synonym spelled out here (`3-d secure`): this slot takes those words.
@@ -167,7 +216,10 @@ export class SearchEngine {
           for (const e of group.entries) if (!(e.length === 1 && e[0] === primary)) slot.alts.push({ terms: e, weight: 0.8 });
         }
       }
-      slot.alts.push(...this.fuzzy(w.word, primary).map((t) => ({ terms: [t], weight: 0.5, fuzzy: true })));
+      // Only a word the docs do not contain is taken for a typo (a word being typed is not one):
+      // correcting real words would only add noise, and costs a millisecond per long word.
+      const known = this.vocabulary.has(w.word) || this.vocabulary.has(primary) || (isLast && this.vocabulary.atPrefix(primary).size > 0);
+      if (!known) slot.alts.push(...this.fuzzy(w.word, primary).map((t) => ({ terms: [t], weight: 0.5, fuzzy: true })));
       slots.push(slot);
     }
     return slots;
@@ -195,13 +247,14 @@ export class SearchEngine {
     return [...out];
   }
 
-  private toQuery(slots: Slot[], combineWith: 'AND' | 'OR', withFuzzy: boolean): Query {
+  /** `lean`: only the word itself (a prefix for the last), its identifier parts and synonyms. */
+  private toQuery(slots: Slot[], combineWith: 'AND' | 'OR', lean: boolean): Query {
     return {
       combineWith,
       queries: slots.map((slot) => ({
         combineWith: 'OR',
         queries: slot.alts
-          .filter((a) => withFuzzy || !a.fuzzy)
+          .filter((a) => !lean || a.weight >= 0.8)
           .map((a) => ({ combineWith: 'AND', queries: a.terms, prefix: a.prefix ?? false, fuzzy: false, boostTerm: () => a.weight })),
       })),
     };

@@ -16,6 +16,11 @@ interface Loaded {
 }
 
 const loaded = new Map<string, Loaded>();
+/** Resolves once a first query was answered: the text store (excerpts) is fetched after it. */
+let answered: () => void = () => undefined;
+const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
+/** The search page wants excerpts at once; it gets them this long after the index at the latest. */
+const TEXT_DELAY_MS = 250;
 
 async function fetchJson<T>(url: string): Promise<T> {
   const res = await fetch(url);
@@ -27,7 +32,10 @@ function load(indexUrl: string): Loaded {
   let hit = loaded.get(indexUrl);
   if (!hit) {
     const engine = fetchJson<SearchIndexFile>(indexUrl).then((file) => new SearchEngine(file));
+    // Parsing the text store takes the worker's thread for a while: the reader's first query
+    // (which needs no excerpt in the suggestions) goes first.
     const all = engine.then(async (e) => {
+      await Promise.race([firstAnswer, new Promise((r) => setTimeout(r, TEXT_DELAY_MS))]);
       e.setText(await fetchJson<SearchTextFile>(new URL(e.file.text, indexUrl).href));
       return e;
     });
@@ -50,7 +58,9 @@ async function handle(req: WorkerRequest): Promise<LoadResult | SearchResult> {
   const engine = await load(url).engine;
   const t1 = performance.now();
   const response = engine.search(req.query, { ctx: req.ctx, limit: req.limit, excerptLength: engine.file.excerptLength });
-  return { ...response, ms: performance.now() - t1 };
+  const ms = performance.now() - t1;
+  setTimeout(answered, 0);
+  return { ...response, ms };
 }
 
 self.onmessage = (e: MessageEvent<WorkerRequest>) => {

@@ -124,8 +124,7 @@ describe('renderer/components/SearchBox', () => {
     await page.waitForFunction(() => document.querySelector('[role=listbox] .search-suggestions__title')?.textContent?.includes('Find a transaction'));
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => location.pathname === '/api/transaction_find');
-    expect(await page.locator('h1').innerText()).toBe('Find a transaction');
+    await page.waitForFunction(() => location.pathname === '/api/transaction_find' && document.querySelector('h1')?.textContent === 'Find a transaction');
     await page.close();
   });
 
