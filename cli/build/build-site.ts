@@ -7,7 +7,7 @@ import { buildRoutes } from './build-routes.ts';
 import { buildSearchIndex } from './build-search-index.ts';
 import { bundleClient } from './bundle-client.ts';
 import { checkCustomPageLinks, checkLinks, checkNavbarLinks, checkTranslatedHeadingIds } from './check-links.ts';
-import { compileMarkdown } from './compile-markdown.ts';
+import { compileSite, startCompileWorkersFor } from './compile-markdown.ts';
 import { listCustomPages, loadCustomPages, PAGES_DIR } from './custom-pages.ts';
 import { emitSite, listFiles, type OutputFiles } from './emit-site.ts';
 import { CONFIG_FILE, loadConfig } from './load-config.ts';
@@ -16,8 +16,6 @@ import { loadAndCheckRedirects } from './load-redirects.ts';
 import { outputFileOf } from './site-paths.ts';
 import { writeLlms } from './write-llms.ts';
 import { siteRedirects, writeRedirects } from './write-redirects.ts';
-import { createProcessor } from './markdown/create-processor.ts';
-import { createStyleToClass } from './markdown/highlighter.ts';
 import { contentHash, renderPages } from './render-pages.ts';
 import { buildRobots, buildSitemap } from './write-seo-files.ts';
 
@@ -54,12 +52,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     return value;
   };
   const diagnostics = new DiagnosticList();
-  const loaded = await step('load config', () => loadConfig(root));
-  const config: PaydocsConfig = options.locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => options.locales!.includes(l)) } } : loaded;
-  const content = await step('load content', () => loadContent({ root, config, mode: 'build', diagnostics }));
-  const styleToClass = createStyleToClass();
-  const processor = await step('create processor', () => createProcessor({ styleToClass }));
-  const compiled = await step('compile markdown', () => compileMarkdown(content, { config, processor, diagnostics }));
+  // Compile workers (a real site; a small one compiles in-process) warm up while the config and content load.
+  const workers = startCompileWorkersFor(root);
+  const { config, content, compiled, highlightCss } = await (async () => {
+    const loaded = await step('load config', () => loadConfig(root));
+    const config: PaydocsConfig = options.locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => options.locales!.includes(l)) } } : loaded;
+    const content = await step('load content', () => loadContent({ root, config, mode: 'build', diagnostics }));
+    const { pages, css } = await step('compile markdown', () => compileSite(content, { config, diagnostics, workers }));
+    return { config, content, compiled: pages, highlightCss: css };
+  })().finally(() => workers?.close());
   const customNames = listCustomPages(root);
   const locales = await step('build routes', () => buildRoutes({ config, pages: compiled, categories: content.categories, customPages: customNames }));
   const known = new Set(locales.flatMap((l) => l.routes.map((r) => r.href)));
@@ -88,7 +89,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       throw error;
     }),
   );
-  const css = bundle.css + styleToClass.getCSS();
+  const css = bundle.css + highlightCss;
   const cssFile = `assets/style-${contentHash(css)}.css`;
   const search = await step('build search index', () => buildSearchIndex({ root, config, locales, diagnostics }));
   const searchFiles = Object.fromEntries(Object.entries(search.byLocale).map(([l, f]) => [l, { worker: bundle.extra['search-worker']!, index: f.index, version: f.version }]));

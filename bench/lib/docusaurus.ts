@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { assertOk, runTimed, type TimedRun } from './proc.ts';
+import { toDocusaurusContent } from './to-docusaurus.ts';
+
+const TEMPLATE_DIR = path.join(import.meta.dirname, '../docusaurus');
+export const DOCUSAURUS_BIN = 'node_modules/@docusaurus/core/bin/docusaurus.mjs';
+const ENV = { NO_UPDATE_NOTIFIER: '1', BROWSER: 'none', DOCUSAURUS_TELEMETRY_DISABLED: '1' };
+
+/**
+ * Installs Docusaurus 3.8.1 + @easyops-cn/docusaurus-search-local from the npm registry into `dir`
+ * (a temporary folder, never the repo). A folder installed from the same package.json is reused.
+ */
+export async function installDocusaurus(dir: string, log: (s: string) => void): Promise<{ installMs?: number; versions: Record<string, string> }> {
+  mkdirSync(dir, { recursive: true });
+  const pkg = readFileSync(path.join(TEMPLATE_DIR, 'package.template.json'), 'utf8');
+  writeFileSync(path.join(dir, 'package.json'), pkg);
+  const want = createHash('sha1').update(pkg).digest('hex');
+  const stamp = path.join(dir, 'node_modules/.bench-package-sha');
+  let installMs: number | undefined;
+  if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === want && existsSync(path.join(dir, DOCUSAURUS_BIN)))) {
+    log(`installing Docusaurus 3.8.1 into ${dir} (npm install, about 2 minutes)`);
+    const run = assertOk(await runTimed('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeoutMs: 15 * 60_000 }), 'npm install (Docusaurus)');
+    installMs = run.wallMs;
+    writeFileSync(stamp, want);
+  }
+  const versions: Record<string, string> = {};
+  for (const name of ['@docusaurus/core', '@easyops-cn/docusaurus-search-local', 'react', 'react-dom', 'webpack']) {
+    try {
+      versions[name] = (JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+      versions[name] = '?';
+    }
+  }
+  return { installMs, versions };
+}
+
+/** Writes the config and a converted copy of `contentDir` into the Docusaurus folder. */
+export function prepareDocusaurusSite(dir: string, contentDir: string): ReturnType<typeof toDocusaurusContent> {
+  for (const old of ['docs', 'i18n', 'static', 'redirects.json', 'build', '.docusaurus']) rmSync(path.join(dir, old), { recursive: true, force: true });
+  copyFileSync(path.join(TEMPLATE_DIR, 'docusaurus.config.cjs'), path.join(dir, 'docusaurus.config.js'));
+  copyFileSync(path.join(TEMPLATE_DIR, 'sidebars.cjs'), path.join(dir, 'sidebars.js'));
+  mkdirSync(path.join(dir, 'src/css'), { recursive: true });
+  copyFileSync(path.join(TEMPLATE_DIR, 'custom.css'), path.join(dir, 'src/css/custom.css'));
+  return toDocusaurusContent(contentDir, dir);
+}
+
+/** A cold `docusaurus build` of both locales: no build/, .docusaurus/ or webpack cache before it. */
+export async function buildDocusaurus(dir: string, options: { cold: boolean }): Promise<TimedRun> {
+  if (options.cold) for (const d of ['build', '.docusaurus', 'node_modules/.cache']) rmSync(path.join(dir, d), { recursive: true, force: true });
+  return assertOk(await runTimed(process.execPath, [DOCUSAURUS_BIN, 'build'], { cwd: dir, env: ENV, timeoutMs: 20 * 60_000 }), 'docusaurus build');
+}
+
+/** `docusaurus start` (the default locale only: Docusaurus dev serves one locale). */
+export function startDocusaurusDev(dir: string, port: number) {
+  return spawn(process.execPath, [DOCUSAURUS_BIN, 'start', '--port', String(port), '--host', '127.0.0.1', '--no-open'], {
+    cwd: dir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...ENV },
+  });
+}

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { resolveRequestPath } from '../../cli/serve/static-handler.ts';
+
+export interface Bytes {
+  raw: number;
+  gzip: number;
+}
+
+export interface PageWeight {
+  path: string;
+  html: Bytes;
+  css: Bytes;
+  /** Every script the browser requested before the page was hydrated (interactive). */
+  js: Bytes & { files: number };
+  /** Milliseconds from navigation start to hydration. */
+  hydratedMs: number;
+}
+
+export const gzipSize = (data: Uint8Array | string): number => gzipSync(data, { level: 6 }).length;
+
+function fileBytes(dir: string, urlPath: string): Bytes | undefined {
+  const file = resolveRequestPath(dir, urlPath);
+  if (!file) return undefined;
+  const data = readFileSync(file);
+  return { raw: data.length, gzip: gzipSize(data) };
+}
+
+function sum(list: Array<Bytes | undefined>): Bytes {
+  return list.reduce<Bytes>((a, b) => ({ raw: a.raw + (b?.raw ?? 0), gzip: a.gzip + (b?.gzip ?? 0) }), { raw: 0, gzip: 0 });
+}
+
+/**
+ * Marks the moment a page became interactive: paydocs sets `data-hydrated` on <html> after
+ * hydrateRoot, Docusaurus sets `data-has-hydrated` in an effect after hydration.
+ */
+const HYDRATION_PROBE = `(() => {
+  const seen = () => { if (window.__benchHydratedAt === undefined) window.__benchHydratedAt = performance.now(); };
+  new MutationObserver(() => {
+    const h = document.documentElement;
+    if (h.hasAttribute('data-hydrated') || h.hasAttribute('data-has-hydrated')) seen();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated', 'data-has-hydrated'] });
+})();`;
+
+/**
+ * Loads each page in a fresh Chromium context (no cache, 1280x800), waits for hydration and network
+ * idle, and counts the bytes (from the files on disk, gzip level 6) of the HTML, its stylesheets and
+ * every script requested before hydration. Prefetches started after hydration are not counted.
+ */
+export async function measurePages(browser: Browser, input: { baseUrl: string; dir: string; paths: string[] }): Promise<PageWeight[]> {
+  const out: PageWeight[] = [];
+  for (const p of input.paths) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(HYDRATION_PROBE);
+    const page = await context.newPage();
+    const response = await page.goto(input.baseUrl + p, { waitUntil: 'load' });
+    if (!response || response.status() !== 200) throw new Error(`${input.baseUrl + p} answered ${response?.status()}`);
+    await page.waitForFunction(() => (window as unknown as { __benchHydratedAt?: number }).__benchHydratedAt !== undefined, undefined, { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const { hydratedAt, scripts, styles } = await page.evaluate(() => {
+      const at = (window as unknown as { __benchHydratedAt: number }).__benchHydratedAt;
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const local = entries.filter((e) => new URL(e.name).origin === location.origin);
+      return {
+        hydratedAt: at,
+        scripts: local.filter((e) => e.startTime <= at && new URL(e.name).pathname.endsWith('.js')).map((e) => new URL(e.name).pathname),
+        styles: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname),
+      };
+    });
+    await context.close();
+    const uniqueScripts = [...new Set(scripts)];
+    out.push({
+      path: p,
+      html: fileBytes(input.dir, p)!,
+      css: sum([...new Set(styles)].map((s) => fileBytes(input.dir, s))),
+      js: { ...sum(uniqueScripts.map((s) => fileBytes(input.dir, s))), files: uniqueScripts.length },
+      hydratedMs: hydratedAt,
+    });
+  }
+  return out;
+}
+
+/**
+ * Client-side navigation: from a hydrated page, click a sidebar link to `to` and count the scripts
+ * requested from the click until the new page's URL and title are shown.
+ */
+export async function measureNavigation(browser: Browser, input: { baseUrl: string; dir: string; from: string; to: string }): Promise<Bytes & { files: number; paths: string[]; fullReload: boolean }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(HYDRATION_PROBE);
+  const page = await context.newPage();
+  await page.goto(input.baseUrl + input.from, { waitUntil: 'load' });
+  await page.waitForFunction(() => (window as unknown as { __benchHydratedAt?: number }).__benchHydratedAt !== undefined);
+  await page.waitForLoadState('networkidle');
+  const requested: string[] = [];
+  let documents = 0;
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents++;
+    const u = new URL(r.url());
+    if (u.pathname.endsWith('.js')) requested.push(u.pathname);
+  });
+  const before = await page.title();
+  // Any link to the target: the sidebar has one on every doc page of either tool.
+  await page.evaluate((to) => {
+    const a = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find((x) => new URL(x.href).pathname.replace(/\/$/, '') === to.replace(/\/$/, ''));
+    if (!a) throw new Error(`no link to ${to} on the page`);
+    a.scrollIntoView();
+    a.click();
+  }, input.to);
+  await page.waitForFunction(([to, title]) => location.pathname.replace(/\/$/, '') === to.replace(/\/$/, '') && document.title !== title, [input.to, before] as const, { timeout: 30_000 });
+  const files = [...new Set(requested)];
+  await context.close();
+  return { ...sum(files.map((f) => fileBytes(input.dir, f))), files: files.length, paths: files, fullReload: documents > 0 };
+}
