@@ -49,6 +49,7 @@ export async function loadApi(input: { root: string; locales: string[]; defaultL
   const doc = source.data as OpenApiDocument;
 
   for (const p of checkOperations(doc)) diagnostics.add(at(p.pointer, p.message, 'openapi-operation', p.hint));
+  for (const p of checkStrayKeys(doc)) diagnostics.add(at(p.pointer, p.message, 'openapi-yaml', p.hint));
   for (const p of checkExamples(doc)) diagnostics.add(at(p.pointer, p.message, 'openapi-example'));
 
   const texts: ApiModel['texts'] = {};
@@ -165,6 +166,23 @@ function findValue(root: unknown, key: string, value: string, nth: number): stri
   walk(root, []);
   const hit = hits[nth] ?? hits[0];
   return hit ? toPointer(hit) : undefined;
+}
+
+/**
+ * `{ description: Name, as on the card }` is valid YAML that silently cuts the text at the comma and
+ * adds a key `as on the card` with no value; JSON Schema allows unknown keywords, so nothing else notices.
+ */
+function checkStrayKeys(doc: OpenApiDocument): Problem[] {
+  const problems: Problem[] = [];
+  const walk = (node: unknown, at: string[]) => {
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (v === null && /\s/.test(k) && !Array.isArray(node)) problems.push({ pointer: toPointer([...at, k]), message: `key \`${k}\` has no value`, hint: 'a comma in an unquoted value of a `{ ... }` mapping ends the value; quote the text' });
+      walk(v, [...at, k]);
+    }
+  };
+  walk(doc, []);
+  return problems;
 }
 
 /** What the docs need beyond the specification: an operationId and an `x-page` route on each operation. */
