@@ -7,22 +7,34 @@ export const SMOOTH_SCROLL_EASING = 0.85;
 
 let animation = 0;
 
-function smoothScrollTo(top: number): void {
+function stopAnimation(): void {
   cancelAnimationFrame(animation);
+  animation = 0;
+}
+
+/**
+ * Scrolls the window to `top`: each frame covers (1 - 0.85) of the remaining distance. The position
+ * is tracked as a float (the browser rounds scroll positions, which would stall the last pixels),
+ * and the animation stops as soon as the reader scrolls themselves.
+ */
+function smoothScrollTo(top: number): void {
+  stopAnimation();
+  const max = () => document.documentElement.scrollHeight - window.innerHeight;
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
     window.scrollTo(0, top);
     return;
   }
+  for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const) window.addEventListener(type, stopAnimation, { once: true, passive: true });
+  let y = window.scrollY;
   const step = () => {
-    const current = window.scrollY;
-    const max = document.documentElement.scrollHeight - window.innerHeight;
-    const target = Math.min(Math.max(top, 0), max);
-    const next = current + (target - current) * (1 - SMOOTH_SCROLL_EASING);
-    if (Math.abs(target - next) < 1) {
+    const target = Math.min(Math.max(top, 0), max());
+    y += (target - y) * (1 - SMOOTH_SCROLL_EASING);
+    if (Math.abs(target - y) < 0.5) {
       window.scrollTo(0, target);
+      animation = 0;
       return;
     }
-    window.scrollTo(0, next);
+    window.scrollTo(0, y);
     animation = requestAnimationFrame(step);
   };
   animation = requestAnimationFrame(step);

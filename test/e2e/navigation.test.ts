@@ -1,0 +1,322 @@
+/**
+ * Navigation behaviour of the real site (spec section 2): scrolling after a route change, smooth
+ * in-page anchors, `.html` paths, head tags, the progress bar, a route that fails to load, prefetch.
+ * Test links are added to the page where the content may not have one; the click handling is
+ * delegated, so they behave like any link in the Markdown.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startDevServer, type DevServer } from '../../cli/dev/dev-server.ts';
+import { launchBrowser } from '../helpers/chromium.ts';
+import { copyFixture } from '../helpers/fixture.ts';
+import { headSnapshot, openPage, prerenderedHead, waitForTitle } from './shell-helpers.ts';
+
+const site = inject('siteUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Appends a link to the page's content and clicks it where it is (no scrolling to it first). */
+async function clickLink(page: Page, href: string): Promise<void> {
+  await page.evaluate((h) => {
+    const a = document.createElement('a');
+    a.href = h;
+    a.textContent = 'test link';
+    document.getElementById('__content')!.append(a);
+    a.click();
+    a.remove();
+  }, href);
+}
+
+/** The site module of the page's locale (loaded outside the test file's module transform). */
+async function siteRoutes(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async () => {
+    const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as { siteModule: string };
+    const load = new Function('u', 'return import(u)') as (u: string) => Promise<{ default: { routes: Record<string, string> } }>;
+    return (await load(boot.siteModule)).default.routes;
+  });
+}
+
+/** Records the document requests the page makes from now on (a full load or reload). */
+function documentRequests(page: Page): string[] {
+  const list: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') list.push(new URL(r.url()).pathname);
+  });
+  return list;
+}
+
+describe('scroll after a route change (renderer/app, renderer/client/links)', () => {
+  it('scrolls to the fragment target, to the top without a fragment, and not at all when only the query changes', async () => {
+    const { page, problems, close } = await openPage(browser, `${site}/request_format`, { viewport: { width: 1280, height: 800 } });
+    const documents = documentRequests(page);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await clickLink(page, '/callbacks#payload');
+    await waitForTitle(page, /allback/);
+    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('payload')!.getBoundingClientRect().top))).toBe(72); // navbar 60 + 12 scroll padding
+    expect(new URL(page.url()).hash).toBe('#payload');
+
+    await clickLink(page, '/request_format');
+    await waitForTitle(page, /equest/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await clickLink(page, '/request_format?view=print');
+    await expect.poll(() => new URL(page.url()).search).toBe('?view=print');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(500);
+    expect(documents).toEqual([]);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('scrolls in-page anchors smoothly (each frame covers 15 % of the remaining distance) and updates the URL', async () => {
+    const { page, close } = await openPage(browser, `${site}/request_format`, { viewport: { width: 1280, height: 800 } });
+    // Click the table-of-contents link and record the scroll position at every frame until it rests.
+    const positions = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          const ys: number[] = [window.scrollY];
+          const frame = () => {
+            ys.push(window.scrollY);
+            // At rest: the same position for 30 frames (the last pixels take a few frames each).
+            const still = ys.length > 30 && ys.slice(-30).every((y) => y === ys.at(-1));
+            if (still && ys.at(-1) !== ys[0]) resolve(ys);
+            else if (ys.length > 400) resolve(ys);
+            else requestAnimationFrame(frame);
+          };
+          (document.querySelector('.toc a[href="#idempotency-and-amounts"]') as HTMLElement).click();
+          requestAnimationFrame(frame);
+        }),
+    );
+    const ys = positions.filter((y, i, all) => i === 0 || y !== all[i - 1]);
+    const target = ys.at(-1)!;
+    expect(ys.length).toBeGreaterThan(8);
+    // Remaining distance shrinks by the easing factor each frame.
+    const ratios = ys.slice(1, 6).map((y, i) => (target - y) / (target - ys[i]!));
+    for (const r of ratios) expect(r).toBeCloseTo(0.85, 1);
+    // It rests with the heading below the navbar (or at the end of the page, if it cannot go further).
+    const rest = await page.evaluate(() => ({
+      top: Math.round(document.getElementById('idempotency-and-amounts')!.getBoundingClientRect().top),
+      atEnd: Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight,
+    }));
+    expect(rest.top === 72 || (rest.atEnd && rest.top > 72)).toBe(true);
+    expect(new URL(page.url()).hash).toBe('#idempotency-and-amounts');
+    // The heading took focus, so keyboard reading continues from there.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('idempotency-and-amounts');
+    await close();
+  });
+});
+
+describe('`.html` and `index.html` paths', () => {
+  it('are served as the clean path by `paydocs serve`', async () => {
+    const { page, close } = await openPage(browser, '');
+    for (const [p, h1] of [
+      ['/request_format.html', /equest/],
+      ['/request_format/index.html', /equest/],
+      ['/index.html', /Corvopay/],
+      ['/ru/index.html', /Corvopay/],
+      ['/ru/callbacks.html', /олбэк|allback/i],
+    ] as const) {
+      const res = await page.goto(site + p, { waitUntil: 'networkidle' });
+      expect(res?.status(), p).toBe(200);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      expect(await page.locator('main h1').innerText(), p).toMatch(h1);
+    }
+    await close();
+  });
+
+  it('are treated as the clean path by the client router: no reload, the clean page is shown', async () => {
+    const { page, problems, close } = await openPage(browser, `${site}/request_format.html`);
+    const documents = documentRequests(page);
+    // The page loaded under `.html` is the same route: its sidebar entry is current.
+    expect(await page.locator('nav.sidebar a[aria-current=page]').getAttribute('href')).toBe('/request_format');
+    await clickLink(page, '/callbacks.html');
+    await waitForTitle(page, /allback/);
+    await clickLink(page, '/request_format/index.html');
+    await waitForTitle(page, /equest/);
+    expect(documents).toEqual([]);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('are served as the clean path by `paydocs dev`', async () => {
+    const root = copyFixture('shell-on');
+    const dev: DevServer = await startDevServer({ root, port: 0, host: '127.0.0.1', log: () => undefined });
+    try {
+      const { page, close } = await openPage(browser, '');
+      for (const p of ['/guide.html', '/guide/index.html', '/index.html', '/ru/index.html']) {
+        const res = await page.goto(dev.url + p);
+        expect(res?.status(), p).toBe(200);
+        expect(await page.locator('main h1').innerText(), p).toBe(p.includes('guide') ? 'Guide' : p.startsWith('/ru') ? 'Введение' : 'Introduction');
+      }
+      await close();
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
+describe('head tags on client navigation (renderer/head)', () => {
+  for (const [locale, start, steps] of [
+    ['en', '/', ['/request_format', '/api/transaction_create', '/reference/test_cards', '/']],
+    ['ru', '/ru/', ['/ru/callbacks', '/ru/api/transaction_create', '/ru/']],
+  ] as const) {
+    it(`sets lang, dir, title, description, canonical, hreflang and og/twitter tags like the prerendered page (${locale})`, async () => {
+      const { page, close } = await openPage(browser, site + start);
+      const documents = documentRequests(page);
+      expect(await headSnapshot(page)).toEqual(await prerenderedHead(page, site + start));
+      for (const href of steps) {
+        await clickLink(page, href);
+        await page.waitForFunction((h) => location.pathname === h && document.querySelector('link[rel=canonical]')?.getAttribute('href')?.endsWith(h), href);
+        const head = await headSnapshot(page);
+        expect(head, href).toEqual(await prerenderedHead(page, site + href));
+        expect(head.lang).toBe(locale);
+        expect(head.dir).toBe('ltr');
+        expect(head.tags).toContain(`<link rel="canonical" href="https://docs.corvopay.com${href}">`);
+        expect(head.tags.filter((t) => t.includes('hreflang')).length).toBe(3);
+        expect(head.tags.some((t) => t.startsWith('<meta property="og:title"'))).toBe(true);
+        expect(head.tags.some((t) => t.startsWith('<meta name="twitter:description"'))).toBe(true);
+        expect(head.tags.some((t) => t.includes('robots'))).toBe(false);
+      }
+      expect(documents).toEqual([]);
+      await close();
+    });
+  }
+});
+
+describe('route loading (renderer/app, renderer/components/ProgressBar)', () => {
+  it('shows the progress bar only after 200 ms, keeps the old page until the new one is loaded, then finishes the bar', async () => {
+    const { page, close } = await openPage(browser, `${site}/request_format`);
+    await page.route('**/assets/p/*.js', async (r) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await r.continue();
+    });
+    const timeline = page.evaluate(
+      () =>
+        new Promise<{ t: number; bar: boolean; h1: string }[]>((resolve) => {
+          const out: { t: number; bar: boolean; h1: string }[] = [];
+          const t0 = performance.now();
+          const tick = () => {
+            const h1 = document.querySelector('main h1')?.textContent ?? '';
+            out.push({ t: performance.now() - t0, bar: document.querySelector('.progress-bar:not(.progress-bar--done)') !== null, h1 });
+            if (performance.now() - t0 > 1800) resolve(out);
+            else setTimeout(tick, 25);
+          };
+          (document.querySelector('nav.sidebar a[href="/callbacks"]') as HTMLElement).click();
+          tick();
+        }),
+    );
+    const samples = await timeline;
+    const before = samples.filter((s) => s.t < 190);
+    expect(before.every((s) => !s.bar)).toBe(true);
+    const firstBar = samples.find((s) => s.bar)!;
+    expect(firstBar.t).toBeGreaterThanOrEqual(200);
+    expect(firstBar.t).toBeLessThan(400);
+    // The old page stays until the new one is loaded.
+    const shown = samples.find((s) => /allback/.test(s.h1))!;
+    expect(shown.t).toBeGreaterThan(950);
+    expect(samples.filter((s) => s.t < shown.t - 30).every((s) => /equest/.test(s.h1))).toBe(true);
+    expect(samples.filter((s) => s.t > 250 && s.t < shown.t - 30).every((s) => s.bar)).toBe(true);
+    expect(samples.filter((s) => s.t > shown.t + 30).every((s) => !s.bar)).toBe(true);
+    await expect.poll(() => page.locator('.progress-bar').count()).toBe(0);
+    await close();
+  });
+
+  it('never shows the progress bar for a navigation faster than 200 ms', async () => {
+    const { page, close } = await openPage(browser, `${site}/request_format`);
+    await page.evaluate(() => {
+      (window as unknown as { __bar: boolean }).__bar = false;
+      new MutationObserver(() => {
+        if (document.querySelector('.progress-bar')) (window as unknown as { __bar: boolean }).__bar = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    for (const href of ['/callbacks', '/callbacks_get', '/payment_page']) {
+      // Fast for certain: the chunk is already fetched (hover prefetch) when the link is clicked.
+      const link = page.locator(`nav.sidebar a[href="${href}"]`);
+      await link.hover();
+      await page.waitForLoadState('networkidle');
+      await link.click();
+      await page.waitForFunction((h) => location.pathname === h && document.querySelector('link[rel=canonical]')?.getAttribute('href')?.endsWith(h), href);
+    }
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __bar: boolean }).__bar)).toBe(false);
+    await close();
+  });
+
+  it('reloads the page fully when the next route fails to load, and the reloaded page works', async () => {
+    const { page, close } = await openPage(browser, `${site}/request_format`);
+    const chunk = (await siteRoutes(page))['/callbacks']!;
+    await page.route(`**${chunk}`, (r) => r.abort());
+    const documents = documentRequests(page);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.locator('nav.sidebar a[href="/callbacks"]').click();
+    await page.waitForLoadState('load');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && location.pathname === '/callbacks');
+    expect(documents).toEqual(['/callbacks']);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
+    expect(await page.locator('main h1').innerText()).toMatch(/allback/);
+    // Client navigation works again from the reloaded page.
+    await page.unroute(`**${chunk}`);
+    await page.locator('nav.sidebar a[href="/request_format"]').click();
+    await waitForTitle(page, /equest/);
+    expect(documents).toEqual(['/callbacks']);
+    await close();
+  });
+});
+
+describe('prefetch (renderer/client/prefetch)', () => {
+  const chunkRequests = (page: Page) => {
+    const list: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/assets/p/')) list.push(new URL(r.url()).pathname);
+    });
+    return list;
+  };
+
+  it('prefetches the page chunk of a link when it is hovered or scrolled into view', async () => {
+    const { page, close } = await openPage(browser, '', { viewport: { width: 1280, height: 800 } });
+    const requests = chunkRequests(page);
+    await page.goto(`${site}/request_format`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const routes = await siteRoutes(page);
+    // Hover: a sidebar link (the sidebar is not watched for visibility).
+    const before = requests.length;
+    await page.locator('nav.sidebar a[href="/changelog"]').hover();
+    await expect.poll(() => requests.slice(before)).toContain(routes['/changelog']);
+    // Into view: the next-page link at the bottom.
+    const next = (await page.locator('.pagination__link--next').getAttribute('href'))!;
+    expect(requests).not.toContain(routes[next]);
+    await page.locator('.pagination__link--next').scrollIntoViewIfNeeded();
+    await expect.poll(() => requests).toContain(routes[next]);
+    await close();
+  });
+
+  for (const [name, connection] of [
+    ['data saver', { saveData: true, effectiveType: '4g' }],
+    ['2G', { saveData: false, effectiveType: '2g' }],
+    ['slow 2G', { saveData: false, effectiveType: 'slow-2g' }],
+  ] as const) {
+    it(`prefetches nothing with ${name} on`, async () => {
+      const { page, close } = await openPage(browser, '', { viewport: { width: 1280, height: 800 } });
+      await page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }), connection);
+      const requests = chunkRequests(page);
+      await page.goto(`${site}/request_format`, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.locator('nav.sidebar a[href="/changelog"]').hover();
+      await page.locator('.pagination__link--next').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(600);
+      expect(requests).toEqual([]);
+      // Navigation itself still loads the chunk it needs.
+      await page.locator('nav.sidebar a[href="/changelog"]').click();
+      await waitForTitle(page, /hangelog|зменени/);
+      expect(requests.length).toBe(1);
+      await close();
+    });
+  }
+});
