@@ -195,7 +195,7 @@ function errorTable(rc: RenderContext, op: OperationModel): Table {
 
 /** A GET webhook's example URL, with the canonical query and its signature computed like Corvopay does. */
 function queryExample(op: OperationModel): string {
-  const params = op.params.filter((p) => p.location === 'query' && p.example !== undefined && p.name !== 'signature');
+  const params = op.params.filter((p) => p.location === 'query' && p.required && p.example !== undefined && p.name !== 'signature');
   const enc = (x: string) => encodeURIComponent(x).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const canonical = params
     .map((p) => [p.name, String(p.example)] as const)
@@ -230,7 +230,7 @@ function renderOperation(op: OperationModel, rc: RenderContext): RootContent[] {
   if (op.params.length) out.push(fieldTable(rc, op.params, true));
   else out.push(paragraph(md(rc, s['api.noParameters'])));
   if (webhook) {
-    if (query) out.push({ type: 'code', lang: 'http', meta: null, value: `${op.method} /corvopay/callback?${queryExample(op)} HTTP/1.1\nHost: shop.example.com` });
+    if (query) out.push({ type: 'code', lang: 'http', meta: null, value: `${op.method} /cb.php?${queryExample(op)} HTTP/1.1\nHost: shop.example.com` });
     else out.push(...exampleTabs(rc, op.requestExamples, (e, title) => jsonBlock(e.value, title || `${op.method} ${s['api.endpoint.webhook']}`)));
   } else {
     const examples = op.requestExamples.length ? op.requestExamples : [undefined];
