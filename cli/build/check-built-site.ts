@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { LinkChecker, LinkState } from 'linkinator';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { PaydocsError, type Diagnostic } from '../diagnostics.ts';
-import { createStaticHandler, resolveRequestPath } from '../serve/static-handler.ts';
+import { PACKAGE_ROOT } from '../package-root.ts';
+import { resolveRequestPath } from '../serve/static-handler.ts';
 import type { RedirectEntry } from './load-redirects.ts';
 import { localePrefix } from './site-paths.ts';
 import { markdownPathOf } from './write-llms.ts';
@@ -56,6 +56,11 @@ function servedFile(dir: string, pathname: string): string {
   return abs ? `dist/${path.relative(dir, abs).split(path.sep).join('/')}` : `dist${pathname}`;
 }
 
+function failureReason(details: unknown[] | undefined): string {
+  const e = details?.find((d) => d instanceof Error) as (Error & { cause?: { code?: string; message?: string } }) | undefined;
+  return e ? (e.cause?.code ?? e.cause?.message ?? e.name ?? e.message) : 'no answer';
+}
+
 /** `<loc>` and `hreflang` alternates of `sitemap.xml`, as site paths. */
 function sitemapPaths(dir: string, siteUrl: string): string[] {
   const file = path.join(dir, 'sitemap.xml');
@@ -78,9 +83,8 @@ function sitemapPaths(dir: string, siteUrl: string): string[] {
  * and fetched only with `external`.
  */
 export async function checkBuiltSite({ dir, config, external, redirects = [], log = console.log }: CheckBuiltSiteOptions): Promise<CheckBuiltSiteResult> {
-  const server = createServer(createStaticHandler(dir));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveInChild(dir);
+  const origin = server.origin;
   const externalLinks = new Set<string>();
   try {
     const homes = config.i18n.locales.map((l) => localePrefix(config, l));
@@ -98,9 +102,12 @@ export async function checkBuiltSite({ dir, config, external, redirects = [], lo
     const result = await checker.check({
       path: starts.map((p) => origin + p),
       recurse: true,
-      markdown: true,
-      concurrency: 32,
-      timeout: 10000,
+      concurrency: 16,
+      timeout: 30000,
+      // A busy machine (CI, parallel tests) can drop a loopback request now and then: retry before failing.
+      retryErrors: true,
+      retryErrorsCount: 3,
+      retryErrorsJitter: 500,
       urlRewriteExpressions: [{ pattern: new RegExp(`^${regexEscape(config.url)}(?=/|$)`), replacement: origin }],
       linksToSkip: async (link: string) => {
         if (link.startsWith(origin)) return false;
@@ -116,7 +123,7 @@ export async function checkBuiltSite({ dir, config, external, redirects = [], lo
       severity: 'error',
       rule: 'broken-link-built',
       file: l.parent && l.parent !== l.url ? servedFile(dir, new URL(l.parent).pathname) : undefined,
-      message: `${l.status ? `HTTP ${l.status}` : 'no response'} for \`${l.url.replace(origin, '')}\`${l.parent && l.parent !== l.url ? '' : ' (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)'}`,
+      message: `${l.status ? `HTTP ${l.status}` : `no response (${failureReason(l.failureDetails)})`} for \`${l.url.replace(origin, '')}\`${l.parent && l.parent !== l.url ? '' : ' (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)'}`,
     }));
     const unique = [...new Map(diagnostics.map((d) => [`${d.file ?? ''} ${d.message}`, d])).values()];
     const checked = result.links.filter((l) => l.state === LinkState.OK && l.url.startsWith(origin)).length;
@@ -128,4 +135,25 @@ export async function checkBuiltSite({ dir, config, external, redirects = [], lo
   } finally {
     server.close();
   }
+}
+
+/**
+ * `paydocs serve` in a child process. In this process the server would share the event loop with
+ * linkinator, whose HTML parsing of a few hundred large pages starves it into timeouts.
+ */
+async function serveInChild(dir: string): Promise<{ origin: string; close: () => void }> {
+  const child = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin/paydocs.js'), 'serve', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /at (http:\/\/[^/\s]+)\//.exec(output);
+      if (m) resolve(m[1]!);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`paydocs serve exited with ${code}: ${output}`)));
+    child.once('error', reject);
+  });
+  return { origin, close: () => child.kill() };
 }
