@@ -30,6 +30,7 @@ export function headTags(page: PageData, site: SiteData): HeadTag[] {
     for (const alt of page.alternates) tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: alt.hrefLang, href: abs(alt.href) } });
     const def = page.alternates[0];
     if (def) tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: abs(def.href) } });
+    if (page.feed) tags.push({ tag: 'link', attrs: { rel: 'alternate', type: 'application/atom+xml', title: page.feed.title, href: page.feed.href } });
   }
   tags.push({ tag: 'meta', attrs: { property: 'og:title', content: title } });
   tags.push({ tag: 'meta', attrs: { property: 'og:description', content: page.description } });

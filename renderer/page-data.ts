@@ -61,6 +61,8 @@ export interface PageData {
   translation?: 'missing' | 'outdated';
   /** URL of this page's Markdown source as served (`/api/x.md`). */
   markdownHref?: string;
+  /** Atom feed of this page's entries (the changelog): `<link rel="alternate" type="application/atom+xml">`. */
+  feed?: { href: string; title: string };
 }
 
 export interface NavbarItemData {

@@ -14,6 +14,7 @@ import { CONFIG_FILE, loadConfig } from './load-config.ts';
 import { loadContent } from './load-content.ts';
 import { loadAndCheckRedirects } from './load-redirects.ts';
 import { outputFileOf } from './site-paths.ts';
+import { writeFeeds } from './write-feeds.ts';
 import { writeLlms } from './write-llms.ts';
 import { siteRedirects, writeRedirects } from './write-redirects.ts';
 import { contentHash, renderPages } from './render-pages.ts';
@@ -62,12 +63,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     return { config, content, compiled: pages, highlightCss: css };
   })().finally(() => workers?.close());
   const customNames = listCustomPages(root);
+  const feeds = await step('write feeds', () => writeFeeds({ config, pages: compiled, diagnostics }));
   const locales = await step('build routes', () => buildRoutes({ config, pages: compiled, categories: content.categories, customPages: customNames }));
   const known = new Set(locales.flatMap((l) => l.routes.map((r) => r.href)));
   const redirects = await step('check redirects', () => loadAndCheckRedirects({ root, config, content, customPages: customNames, diagnostics }));
   const moved = new Map(siteRedirects(config, redirects).map((r) => [r.from, r.to]));
   // Link targets: pages, old paths that redirect, and files copied from content/static.
-  const linkable = new Set([...known, ...moved.keys(), ...listFiles(path.join(root, STATIC_DIR)).map((f) => config.baseUrl + f)]);
+  const linkable = new Set([...known, ...moved.keys(), ...listFiles(path.join(root, STATIC_DIR)).map((f) => config.baseUrl + f), ...[...feeds.links.values()].map((f) => f.href)]);
   const checkAnchors = options.checkAnchors ?? false;
   await step('check links', () => {
     checkLinks({ pages: compiled, known: linkable, checkAnchors, redirected: moved, diagnostics });
@@ -94,7 +96,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const search = await step('build search index', () => buildSearchIndex({ root, config, locales, diagnostics }));
   const searchFiles = Object.fromEntries(Object.entries(search.byLocale).map(([l, f]) => [l, { worker: bundle.extra['search-worker']!, index: f.index, version: f.version }]));
   const rendered = await step('render pages', () =>
-    renderPages({ config, locales, custom, searchFiles, assets: { entry: bundle.entry, preload: bundle.preload, css: [config.baseUrl + cssFile], pageChunks: bundle.pageChunks } }),
+    renderPages({ config, locales, custom, searchFiles, feeds: feeds.links, assets: { entry: bundle.entry, preload: bundle.preload, css: [config.baseUrl + cssFile], pageChunks: bundle.pageChunks } }),
   );
   const customHtml = await step('check page links', () => {
     const pages = locales.flatMap((l) => l.routes.filter((r) => r.kind === 'page').map((r) => ({ href: r.href, component: r.component })));
@@ -108,6 +110,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     for (const [file, render] of rendered.html) files.set(file, customHtml.get(file) ?? render());
   });
   files.set('sitemap.xml', buildSitemap(config, rendered.pages));
+  for (const [file, text] of feeds.files) files.set(file, text);
   files.set('robots.txt', buildRobots(config));
   for (const [file, text] of [...writeRedirects(config, redirects), ...writeLlms(config, locales, rendered.pages)]) files.set(file, text);
   const verify = options.checkBuiltSite

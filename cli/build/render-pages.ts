@@ -50,7 +50,7 @@ function navbarItems(config: PaydocsConfig, locale: string): NavbarItemData[] {
   });
 }
 
-function pageDataOf(route: Route, config: PaydocsConfig, custom: Map<string, CustomPageModule>): PageData {
+function pageDataOf(route: Route, config: PaydocsConfig, custom: Map<string, CustomPageModule>, feed?: PageData['feed']): PageData {
   if (route.kind === 'page') {
     const mod = custom.get(route.component)!;
     const def = config.i18n.defaultLocale;
@@ -87,6 +87,7 @@ function pageDataOf(route: Route, config: PaydocsConfig, custom: Map<string, Cus
     alternates: route.alternates,
     translation: page.doc.translation,
     markdownHref: markdownPathOf(route.href),
+    feed,
   };
 }
 
@@ -98,6 +99,8 @@ export function renderPages(input: {
   assets: ClientAssets;
   /** Locale -> its search worker and index URLs (from `buildSearchIndex`). */
   searchFiles?: Record<string, SiteData['searchFiles']>;
+  /** Site path of a page -> its Atom feed (`writeFeeds`). */
+  feeds?: ReadonlyMap<string, NonNullable<PageData['feed']>>;
 }): RenderedSite {
   const { config, locales, assets } = input;
   const custom = new Map(input.custom.map((c) => [c.name, c]));
@@ -110,7 +113,7 @@ export function renderPages(input: {
     const byHref = new Map<string, PageData>();
     const routeMap: Record<string, string> = {};
     for (const route of routes) {
-      const data = pageDataOf(route, config, custom);
+      const data = pageDataOf(route, config, custom, input.feeds?.get(route.href));
       byHref.set(route.href, data);
       const chunk = `export default ${JSON.stringify(data)};`;
       const file = `assets/p/${contentHash(chunk)}.js`;
