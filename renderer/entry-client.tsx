@@ -10,6 +10,7 @@ import { installLinkHandling, scrollToHash } from './client/links.ts';
 import { installPrefetch } from './client/prefetch.ts';
 import './styles/theme.css';
 import './search/search.css';
+import './styles/data-table.css';
 
 // The app's code arrived (the baseUrl issue banner checks this; renderer/head.ts).
 (window as unknown as Record<string, unknown>)[APP_LOADED_FLAG] = true;

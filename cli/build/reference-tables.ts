@@ -19,6 +19,8 @@ export interface DataColumn {
   format?: 'code' | 'text' | 'markdown';
   /** Keep on one line (codes, numbers). */
   nowrap?: boolean;
+  /** Long identifiers (`south_africa_bank_transfer_payout`) may break anywhere, so the table fits. */
+  breakAnywhere?: boolean;
 }
 
 export interface DataRow {
@@ -197,11 +199,13 @@ function transitionTable(data: TransactionStatuses): DataTable {
 const THREE_DS: Record<TestCard['three_ds'], Localized> = {
   frictionless: L('frictionless', 'без подтверждения'),
   challenge: L('challenge', 'с проверкой'),
-  none: same('—'),
+  none: L('none: a payout', 'нет: это выплата'),
 };
-const FLOW: Record<TestCard['flow'], Localized> = { payin: L('pay-in', 'платёж'), payout: L('payout', 'выплата') };
 
 function testCards(list: TestCard[]): DataTable {
+  // Statuses every card goes through (`created`, `pending`) are said once in the prose, not in every row.
+  let common = 0;
+  while (list.every((c) => c.path.length > common + 1 && c.path[common] === list[0]!.path[common])) common++;
   return {
     name: 'test_cards',
     source: 'content/data/test_cards.yaml',
@@ -210,17 +214,22 @@ function testCards(list: TestCard[]): DataTable {
     columns: [
       { key: 'number', header: L('number', 'номер'), format: 'code', nowrap: true },
       { key: 'brand', header: L('brand', 'платёжная система'), format: 'text' },
-      { key: 'flow', header: L('operation', 'операция') },
       { key: 'three_ds', header: same('3-D Secure') },
-      { key: 'outcome', header: L('statuses', 'статусы') },
-      { key: 'note', header: L('notes', 'примечания') },
+      { key: 'outcome', header: L('outcome', 'результат') },
     ],
     rows: list.map((c) => {
-      const path = c.path.map((s) => `\`${s}\``).join(' → ');
-      const reason = c.failure_reason ? map((l) => `${path}, ${l === 'ru' ? 'причина' : 'reason'} [\`${c.failure_reason}\`](/reference/failure_reason_codes#${c.failure_reason})`) : path;
+      const path = c.path
+        .slice(common)
+        .map((s) => `[\`${s}\`](/reference/transaction_statuses#${s})`)
+        .join(' → ');
+      // The note goes on a line of its own under the statuses (a Markdown hard break).
+      const outcome = map((l) => {
+        const reason = c.failure_reason ? `, ${l === 'ru' ? 'причина' : 'reason'} [\`${c.failure_reason}\`](/reference/failure_reason_codes#${c.failure_reason})` : '';
+        return `${path}${reason}${c.note ? `\\\n${c.note[l]}` : ''}`;
+      });
       return {
         id: c.flow === 'payin' ? c.number : `${c.flow}-${c.number}`,
-        cells: { number: c.number.replace(/(\d{4})(?=\d)/g, '$1 '), brand: c.brand, flow: FLOW[c.flow], three_ds: THREE_DS[c.three_ds], outcome: reason, note: c.note ?? '' },
+        cells: { number: c.number.replace(/(\d{4})(?=\d)/g, '$1 '), brand: c.brand, three_ds: THREE_DS[c.three_ds], outcome },
       };
     }),
   };
@@ -236,7 +245,7 @@ function bankFormats(data: BankCodes): DataTable {
     columns: [
       { key: 'country', header: L('country', 'страна'), format: 'text' },
       { key: 'system', header: L('code', 'код') },
-      { key: 'services', header: L('services', 'сервисы') },
+      { key: 'services', header: L('services', 'сервисы'), breakAnywhere: true },
     ],
     rows: data.schemes.map((s) => ({
       id: `scheme-${s.country}`,
@@ -307,7 +316,7 @@ function countryTable(markets: Market[] | undefined): DataTable {
       { key: 'alpha3', header: same('alpha-3'), format: 'code', nowrap: true },
       { key: 'numeric', header: L('numeric', 'числовой'), nowrap: true },
       { key: 'currencies', header: L('currency', 'валюта'), nowrap: true },
-      { key: 'services', header: L('local services', 'местные сервисы') },
+      { key: 'services', header: L('local services', 'местные сервисы'), breakAnywhere: true },
     ],
     rows: [...iso.countries.values()]
       .sort((a, b) => a.alpha2.localeCompare(b.alpha2))

@@ -39,7 +39,7 @@ function unique<T>(items: T[], key: (item: T) => string, ctx: z.RefinementCtx, f
   items.forEach((item, i) => {
     const k = key(item);
     const first = seen.get(k);
-    if (first !== undefined) ctx.addIssue({ code: 'custom', path: where(i), message: `duplicate ${field} \`${k}\`, already used by entry ${first + 1}` });
+    if (first !== undefined) ctx.addIssue({ code: 'custom', path: where(i), message: `expected a unique ${field}, received \`${k}\` again (entry ${first + 1} has it)` });
     else seen.set(k, i);
   });
 }
@@ -156,7 +156,7 @@ export const TransactionStatusesSchema = z
     for (const s of data.statuses) {
       if (s.final === 'yes' && data.transitions.some((t) => t.from === s.status)) {
         const i = data.transitions.findIndex((t) => t.from === s.status);
-        ctx.addIssue({ code: 'custom', path: ['transitions', i, 'from'], message: `\`${s.status}\` is final (\`final: yes\`) and cannot change; use \`final: until_reversed\` if it can` });
+        ctx.addIssue({ code: 'custom', path: ['transitions', i, 'from'], message: `expected no transition from \`${s.status}\`, which is final (\`final: yes\`); use \`final: until_reversed\` if it can change` });
       }
     }
   });
@@ -196,7 +196,9 @@ export const TestCardSchema = z.strictObject({
   number: z
     .string()
     .regex(/^\d{13,19}$/, '13 to 19 digits in quotes, without spaces, such as "4242424242424242"')
-    .refine(passesLuhn, 'a number that passes the Luhn check'),
+    .superRefine((n, ctx) => {
+      if (/^\d+$/.test(n) && !passesLuhn(n)) ctx.addIssue({ code: 'custom', message: `expected a number that passes the Luhn check, received \`${n}\`` });
+    }),
   brand: z.enum(['Visa', 'Mastercard', 'Mir', 'UnionPay', 'American Express']),
   /** `payin`: pay with the card; `payout`: send money to it. */
   flow: z.enum(['payin', 'payout']),
@@ -276,7 +278,7 @@ export const BankCodesSchema = z
     const schemes = new Map(data.schemes.map((s) => [s.country, s]));
     data.banks.forEach((b, i) => {
       const scheme = schemes.get(b.country);
-      if (!scheme) ctx.addIssue({ code: 'custom', path: ['banks', i, 'country'], message: `no scheme for \`${b.country}\`; add it under \`schemes\` first` });
+      if (!scheme) ctx.addIssue({ code: 'custom', path: ['banks', i, 'country'], message: `expected a country with an entry under \`schemes\`, received \`${b.country}\`` });
       else if (!new RegExp(scheme.pattern).test(b.code)) ctx.addIssue({ code: 'custom', path: ['banks', i, 'code'], message: `expected a code matching \`${scheme.pattern}\` for ${b.country}, received \`${b.code}\`` });
     });
   });

@@ -28,7 +28,8 @@ function syncGroup(group: string, value: string, except?: HTMLElement) {
 
 /**
  * Behaviour of the compiled Markdown, by event delegation: tabs (synced across groups and pages,
- * persisted), copy buttons with a visible confirmation. Re-applied when the page changes.
+ * persisted), copy buttons with a visible confirmation, filter boxes of long tables (loaded on
+ * demand). Re-applied when the page changes.
  */
 export function useContentEnhancements(pageKey: string, locale: string): void {
   useEffect(() => {
@@ -40,6 +41,15 @@ export function useContentEnhancements(pageKey: string, locale: string): void {
       if (stored) syncGroup(g, stored);
     }
     const offs = [...groups].map((g) => tabSlot(g).listen((v) => v && syncGroup(g, v)));
+    // Filter boxes of long reference tables: the script is fetched only by pages that have one.
+    let tablesGone = false;
+    if (root.querySelector('.data-table[data-filterable]')) {
+      void import('../client/table-filter.ts').then(
+        (m) => (tablesGone ? undefined : offs.push(m.installTableFilters(root))),
+        (error: unknown) => console.error('[paydocs] table filter', error),
+      );
+    }
+    offs.push(() => (tablesGone = true));
     const strings = stringsFor(locale);
     const onClick = (e: MouseEvent) => {
       const el = e.target as HTMLElement;

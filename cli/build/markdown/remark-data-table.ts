@@ -1,0 +1,145 @@
+import type { Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type { LeafDirective } from 'mdast-util-directive';
+import { toString } from 'mdast-util-to-string';
+import remarkParse from 'remark-parse';
+import { unified, type Plugin } from 'unified';
+import type { Position } from 'unist';
+import { SKIP, visit } from 'unist-util-visit';
+import { format } from '../../../renderer/i18n/strings.ts';
+import { pick, type DataColumn, type DataTable } from '../reference-tables.ts';
+import { pageData } from './types.ts';
+
+/** Tables with more rows than this get a filter box. */
+export const FILTER_MIN_ROWS = 20;
+
+const inline = unified().use(remarkParse);
+const parsed = new Map<string, PhrasingContent[]>();
+
+/** Inline Markdown of a cell as phrasing nodes (cached; callers get a copy, later plugins mutate nodes). */
+function phrasing(markdown: string, position: Position | undefined): PhrasingContent[] {
+  let nodes = parsed.get(markdown);
+  if (!nodes) {
+    const tree = inline.parse(markdown);
+    const first = tree.children[0];
+    nodes = first && first.type === 'paragraph' ? first.children : [{ type: 'text', value: markdown }];
+    visit({ type: 'root', children: nodes } as Root, (n) => {
+      delete n.position;
+    });
+    parsed.set(markdown, nodes);
+  }
+  const copy = structuredClone(nodes);
+  // Links are reported at the directive's line: that is where the writer can act.
+  if (position) visit({ type: 'root', children: copy } as Root, (n) => void (n.position = position));
+  return copy;
+}
+
+function cellContent(column: DataColumn, text: string, position: Position | undefined): PhrasingContent[] {
+  if (text === '') return [];
+  if (column.format === 'code') return [{ type: 'inlineCode', value: text }];
+  if (column.format === 'text') return [{ type: 'text', value: text }];
+  return phrasing(text, position);
+}
+
+const html = (value: string): RootContent => ({ type: 'html', value });
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * `::data-table{src="country_codes"}` renders a reference table from `content/data` or a data
+ * package (see `reference-tables.ts`): localized headers and cells, one stable id per row
+ * (`#USD`, `#BR-SP`, `#4001`) with a link to itself, a horizontal scroll box for narrow screens,
+ * and for long tables a filter box that stays hidden until `renderer/client/table-filter.ts`
+ * enables it, so the table is complete without JavaScript. Cell links are site routes and go
+ * through the link checker like any link on the page. Optional `filter="off"` or `filter="on"`.
+ */
+export const remarkDataTable: Plugin<[], Root> = () => (tree, file) => {
+  const { ctx, out } = pageData(file);
+  const tables: ReadonlyMap<string, DataTable> | undefined = ctx.data.reference?.tables;
+  const ids = new Set(out.headingIds);
+  let heading = '';
+  const report = (node: LeafDirective, message: string, rule = 'data-table') =>
+    out.problems.push({ line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined, column: node.position?.start.column, rule, severity: 'error', message });
+  visit(tree, (node, index, parent) => {
+    if (node.type === 'heading' && (node.depth === 2 || node.depth === 3)) heading = String((node.data?.hProperties as { id?: string } | undefined)?.id ?? '');
+    if (node.type !== 'leafDirective' || node.name !== 'data-table' || !parent || index === undefined) return undefined;
+    const src = node.attributes?.src ?? '';
+    const table = tables?.get(src);
+    if (!table) {
+      const names = [...(tables?.keys() ?? [])];
+      report(node, src ? `unknown data source \`${src}\`; expected one of ${names.map((n) => `\`${n}\``).join(', ') || '(none: no data loaded)'}` : `\`::data-table\` needs a source: \`::data-table{src="${names[0] ?? 'country_codes'}"}\``);
+      parent.children.splice(index, 1);
+      return [SKIP, index];
+    }
+    const filterAttr = node.attributes?.filter;
+    if (filterAttr && filterAttr !== 'on' && filterAttr !== 'off') report(node, `expected \`filter="on"\` or \`filter="off"\`, received \`${filterAttr}\``);
+    const filterable = filterAttr === 'on' || (filterAttr !== 'off' && table.rows.length > FILTER_MIN_ROWS);
+    const position = node.position;
+    const locale = ctx.locale;
+    const domId = `dt-${table.name}`;
+
+    const rows: TableRow[] = [
+      {
+        type: 'tableRow',
+        children: table.columns.map((c): TableCell => ({ type: 'tableCell', data: { hProperties: { scope: 'col' } }, children: phrasing(pick(c.header, locale), undefined) })),
+      },
+    ];
+    const searchText: string[] = [];
+    for (const row of table.rows) {
+      if (ids.has(row.id)) report(node, `row id \`${row.id}\` of \`${src}\` is already used on this page`, 'duplicate-heading-id');
+      ids.add(row.id);
+      out.headingIds.push(row.id);
+      const cells = table.columns.map((column, i): TableCell => {
+        const content = cellContent(column, pick(row.cells[column.key], locale), position);
+        // The first cell is the row's header and its code: never wrapped (CSS), no class needed.
+        const classes = [i > 0 && column.nowrap && 'data-table__nowrap', column.breakAnywhere && 'data-table__break'].filter((c): c is string => Boolean(c));
+        const className = classes.length ? classes : undefined;
+        if (i === 0) {
+          return {
+            type: 'tableCell',
+            data: { hName: 'th', hProperties: { scope: 'row' } },
+            children: [{ type: 'link', url: `#${row.id}`, title: null, data: { hProperties: { className: ['data-table__anchor'] } }, children: content as never, position }],
+          };
+        }
+        return { type: 'tableCell', data: className ? { hProperties: { className } } : undefined, children: content };
+      });
+      rows.push({ type: 'tableRow', data: { hProperties: { id: row.id } }, children: cells });
+      if (table.searchable) searchText.push(cells.map((c) => toString(c)).filter(Boolean).join(' '));
+    }
+    const caption = pick(table.caption, locale);
+    const tableNode: Table = { type: 'table', align: table.columns.map(() => null), data: { hProperties: { id: `${domId}-table` } }, children: rows };
+    const children: RootContent[] = [];
+    if (filterable) {
+      const s = ctx.strings;
+      children.push(
+        html(
+          `<div class="data-table__filter" hidden data-count="${escapeAttr(s['dataTable.count'])}" data-empty="${escapeAttr(s['dataTable.empty'])}">` +
+            `<label class="data-table__filter-label" for="${domId}-filter">${escapeAttr(s['dataTable.filterLabel'])}</label>` +
+            `<input id="${domId}-filter" class="data-table__filter-input" type="search" autocomplete="off" spellcheck="false" placeholder="${escapeAttr(s['dataTable.filterPlaceholder'])}" aria-controls="${domId}-table">` +
+            `<span class="data-table__count" role="status" aria-live="polite"></span>` +
+            `</div>`,
+        ),
+      );
+    }
+    children.push({
+      type: 'blockquote',
+      data: { hName: 'div', hProperties: { className: ['data-table__scroll'], role: 'region', ariaLabel: caption, tabIndex: 0 } },
+      children: [tableNode],
+    } as RootContent);
+    const source: Paragraph = {
+      type: 'paragraph',
+      data: { hProperties: { className: ['data-table__source'] } },
+      children: [{ type: 'text', value: format(ctx.strings['dataTable.source'], { source: table.source }) }],
+    };
+    children.push(source);
+    const wrapper = {
+      type: 'blockquote',
+      data: { hName: 'div', hProperties: { className: ['data-table'], dataSrc: table.name, dataRows: table.rows.length, dataFilterable: filterable ? 'true' : undefined } },
+      children,
+    } as RootContent;
+    parent.children.splice(index, 1, wrapper);
+    if (searchText.length) {
+      const section = out.sections.find((s) => s.id === heading) ?? out.sections[0];
+      if (section) section.text = [section.text, ...searchText].filter(Boolean).join(' ');
+    }
+    return [SKIP, index + 1];
+  });
+};
