@@ -12,16 +12,19 @@ import type { ExampleModel, OpenApiDocument, OperationModel } from './operation-
 export const SAMPLE_CREDENTIALS = { pointId: 'pt_7Hq2Lx9Vd3', secretKey: 'sk_sandbox_9f3b2c7e1a4d', timestamp: '1760430000' } as const;
 
 /**
- * Languages in tab order, with the httpsnippet target. PHP uses Guzzle and Python sends a string:
- * the cURL-extension PHP target (`json_encode`) and `requests`' `json=` would re-serialize the body
- * after it was signed, the first mistake /request_format warns about.
+ * Languages in tab order, with the httpsnippet target. PHP uses Guzzle, and Python and JavaScript get
+ * the body as a plain string: the cURL-extension PHP target (`json_encode`), `requests`' `json=` and
+ * the fetch target (which re-serializes JSON) would change the bytes after they were signed, the first
+ * mistake /request_format warns about. Request examples are ASCII (a test checks it): string
+ * literals then mean the same bytes in every language, and Python's `requests` sends a str body as
+ * Latin-1, so a non-ASCII letter would be signed and sent differently.
  */
 export const SAMPLE_LANGUAGES = [
   { lang: 'http', target: 'http', client: 'http1.1' },
   { lang: 'bash', target: 'shell', client: 'curl' },
   { lang: 'php', target: 'php', client: 'guzzle' },
   { lang: 'python', target: 'python', client: 'requests', rawBody: true },
-  { lang: 'javascript', target: 'javascript', client: 'fetch' },
+  { lang: 'javascript', target: 'javascript', client: 'fetch', rawBody: true },
   { lang: 'java', target: 'java', client: 'okhttp' },
   { lang: 'kotlin', target: 'kotlin', client: 'okhttp' },
 ] as const;
@@ -31,10 +34,7 @@ export interface RequestSample {
   code: string;
 }
 
-/**
- * The exact bytes sent: compact JSON with every non-ASCII character escaped (`\u00e3`), so the
- * body is the same in every language's string literal and in every HTTP library's encoding.
- */
+/** The exact bytes sent: compact JSON (request examples are ASCII; anything else is escaped as `\u00e3`). */
 export function wireBody(value: unknown): string {
   return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

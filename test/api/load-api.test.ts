@@ -1,0 +1,192 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import formatsModule, { type FormatsPlugin } from 'ajv-formats';
+import YAML from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { API_FILE, checkExamples, examplesWithSchemas, loadApi } from '../../cli/build/api/load-api.ts';
+import { getAt } from '../../cli/build/api/json-pointer.ts';
+import { describeOperation, listOperations, shownTexts, type OpenApiDocument } from '../../cli/build/api/operation-model.ts';
+import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
+import { PROJECT_ROOT } from '../helpers/site.ts';
+
+const addFormats = ((formatsModule as unknown as { default?: FormatsPlugin }).default ?? formatsModule) as FormatsPlugin;
+const specText = readFileSync(path.join(PROJECT_ROOT, API_FILE), 'utf8');
+const doc = YAML.parse(specText) as OpenApiDocument;
+
+/** A project folder holding only the given files. */
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'paydocs-api-'));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+async function load(root: string, locales = ['en']) {
+  const diagnostics = new DiagnosticList();
+  const api = await loadApi({ root, locales, defaultLocale: 'en', diagnostics });
+  return { api, messages: diagnostics.items.map(formatDiagnostic) };
+}
+
+const MINI = `openapi: 3.1.0
+info: { title: Mini, version: '1' }
+servers: [{ url: 'https://sandbox.example.com/v1' }]
+paths:
+  /thing/get:
+    post:
+      operationId: thing_get
+      x-page: /api/thing_get
+      summary: Get a thing
+      requestBody:
+        content:
+          application/json:
+            schema: { type: object, required: [id], properties: { id: { type: string, pattern: '^t_[0-9]+$', description: Thing id. } } }
+            examples:
+              one: { summary: One, value: { id: t_1 } }
+      responses:
+        '200':
+          description: The thing.
+`;
+
+describe('cli/build/api/load-api', () => {
+  it('loads the real spec and its Russian texts without a single diagnostic', async () => {
+    const { api, messages } = await load(PROJECT_ROOT, ['en', 'ru']);
+    expect(messages).toEqual([]);
+    expect(api && Object.keys(api.texts.ru!).length).toBe(shownTexts(doc).size);
+  });
+
+  it('reports an invalid document with the file, line and JSON pointer', async () => {
+    const broken = MINI.replace("        '200':\n          description: The thing.", "        '200':\n          descriptio: The thing.");
+    const { api, messages } = await load(project({ [API_FILE]: broken }));
+    expect(api).toBeUndefined();
+    expect(messages).toMatchInlineSnapshot(`
+      [
+        "content/api/openapi.yaml:17:9: missing required property \`description\` (at \`/paths/~1thing~1get/post/responses/200\`)",
+        "content/api/openapi.yaml:17:9: unexpected property \`descriptio\` (at \`/paths/~1thing~1get/post/responses/200\`)",
+      ]
+    `);
+  });
+
+  it('reports a $ref to nowhere and a duplicate operationId at their lines', async () => {
+    const text = MINI.replace("schema: { type: object, required: [id], properties: { id: { type: string, pattern: '^t_[0-9]+$', description: Thing id. } } }", "schema: { $ref: '#/components/schemas/Nope' }") +
+      `  /thing/put:\n    post:\n      operationId: thing_get\n      x-page: /api/thing_put\n      responses: { '200': { description: OK } }\n`;
+    const { messages } = await load(project({ [API_FILE]: text }));
+    expect(messages.join('\n')).toContain("content/api/openapi.yaml:13:23: `$ref` points at `#/components/schemas/Nope`, which does not exist (at `/paths/~1thing~1get/post/requestBody/content/application~1json/schema/$ref`)");
+    const dup = await load(project({ [API_FILE]: MINI + `  /thing/put:\n    post:\n      operationId: thing_get\n      x-page: /api/thing_put\n      responses: { '200': { description: OK } }\n` }));
+    expect(dup.messages).toEqual(['content/api/openapi.yaml:21:7: operationId `thing_get` is used twice; operationIds must be unique (at `/paths/~1thing~1put/post/operationId`)']);
+  });
+
+  it('reports an example that does not match its schema, at the example value', async () => {
+    const { messages } = await load(project({ [API_FILE]: MINI.replace('value: { id: t_1 }', 'value: { id: x_1 }') }));
+    expect(messages).toMatchInlineSnapshot(`
+      [
+        "content/api/openapi.yaml:15:45: example does not match its schema: /id must match pattern "^t_[0-9]+$" (at \`/paths/~1thing~1get/post/requestBody/content/application~1json/examples/one/value/id\`)",
+      ]
+    `);
+  });
+
+  it('reports missing and orphan translation keys, with the English text', async () => {
+    const ru = "texts:\n  'thing_get/summary': 'Получение вещи'\n  'thing_get/description': 'Нет такого текста'\n";
+    const { messages } = await load(project({ [API_FILE]: MINI, 'content/api/openapi.ru.yaml': ru }), ['en', 'ru']);
+    expect(messages).toMatchInlineSnapshot(`
+      [
+        "content/api/openapi.ru.yaml:3:3: orphan key \`thing_get/description\`: content/api/openapi.yaml has no shown text there
+        hint: remove it, or fix the key after a rename in the spec",
+        "content/api/openapi.ru.yaml:1: missing ru text for \`thing_get/responses/200/description\` (English: "The thing.")",
+        "content/api/openapi.ru.yaml:1: missing ru text for \`thing_get/requestBody/content/application~1json/schema/properties/id/description\` (English: "Thing id.")",
+      ]
+    `);
+  });
+
+  it('catches a comma that cut an unquoted value in a { } mapping', async () => {
+    const text = MINI.replace("description: Thing id. }", "description: Thing id, as issued. }");
+    const { messages } = await load(project({ [API_FILE]: text }));
+    expect(messages[0]).toContain('key `as issued.` has no value');
+  });
+});
+
+describe('content/api/openapi.yaml', () => {
+  const operations = listOperations(doc);
+
+  it('has every operation behind the /api/** and /invoicing/api_invoicing/** pages, each on its page', () => {
+    const routes = readFileSync(path.join(PROJECT_ROOT, '../shared/routes.txt'), 'utf8')
+      .split('\n')
+      .filter((r) => /^\/api\/.+/.test(r) && r !== '/api/api_methods' || r.startsWith('/invoicing/api_invoicing/'));
+    expect(operations.filter((o) => o.kind === 'path').map((o) => o.page).sort()).toEqual(routes.sort());
+    for (const o of operations) {
+      const file = path.join(PROJECT_ROOT, 'content/docs', `${o.page}.md`);
+      expect(readFileSync(file, 'utf8'), file).toContain(`::api-operation{id="${o.id}"}`);
+      expect(readFileSync(file.replace('content/docs', 'content/i18n/ru'), 'utf8')).toContain(`::api-operation{id="${o.id}"}`);
+    }
+  });
+
+  it('every example validates against its schema (JSON Schema 2020-12, with formats)', () => {
+    const pairs = examplesWithSchemas(doc);
+    expect(pairs.length).toBeGreaterThan(60);
+    expect(checkExamples(doc)).toEqual([]);
+    // The same check, independently: a fresh Ajv per example, the document as the schema root.
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(ajv);
+    ajv.addSchema({ ...doc, $id: 'spec' });
+    for (const { schemaPointer, examplePointer } of pairs) {
+      const validate = ajv.compile({ $ref: `spec#${schemaPointer}` });
+      expect(validate(getAt(doc, examplePointer)), `${examplePointer}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+
+  it('every required parameter appears in the examples', () => {
+    for (const o of operations) {
+      const op = describeOperation(doc, o.id, { allFields: true })!;
+      for (const p of op.params.filter((x) => x.required && x.location !== 'body')) expect(p.example, `${o.id}: ${p.name}`).toBeDefined();
+      const body = op.params.filter((x) => x.location === 'body');
+      if (!body.length) continue;
+      expect(op.requestExamples.length, o.id).toBeGreaterThan(0);
+      for (const e of op.requestExamples) {
+        for (const row of body.filter((x) => x.required)) {
+          // `a.b` is required when `a` is present (or `a` is itself required).
+          const parts = row.name.split('.');
+          const parent = parts.slice(0, -1).reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), e.value);
+          if (parts.length > 1 && (parent === undefined || parent === null)) continue;
+          expect(parent === undefined ? (e.value as Record<string, unknown>)[row.name] : (parent as Record<string, unknown>)[parts.at(-1)!], `${o.id} example ${e.key}: ${row.name}`).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('every error code it uses is in the error-code reference, with the same HTTP status', () => {
+    const rows = YAML.parse(readFileSync(path.join(PROJECT_ROOT, 'content/data/api_error_codes.yaml'), 'utf8')) as Array<{ code: number; http: number }>;
+    const reference = new Map(rows.map((r) => [r.code, r.http]));
+    const used = new Set<number>();
+    for (const o of operations) {
+      for (const e of describeOperation(doc, o.id)!.errors) {
+        used.add(e.code);
+        expect(reference.get(e.code), `${o.id}: ${e.code}`).toBe(e.status);
+      }
+    }
+    // Codes inside 200 answers (transaction/validate lists problems in `errors`).
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') {
+        const o = v as Record<string, unknown>;
+        if (typeof o.code === 'number' && typeof o.message === 'string') {
+          used.add(o.code);
+          expect(reference.has(o.code), String(o.code)).toBe(true);
+        }
+        Object.values(o).forEach(walk);
+      }
+    };
+    walk(doc.paths);
+    expect([...used].sort()).toEqual(expect.arrayContaining([1001, 1002, 1003, 2001, 2002, 2003, 2004, 3001, 3002, 3003, 4001, 4002, 5000]));
+  });
+
+  it('the Russian translation file covers exactly the shown texts', () => {
+    const ru = YAML.parse(readFileSync(path.join(PROJECT_ROOT, 'content/api/openapi.ru.yaml'), 'utf8')) as { texts: Record<string, string> };
+    expect(Object.keys(ru.texts).sort()).toEqual([...shownTexts(doc).keys()].sort());
+    // Code spans survive translation: the same identifiers in both languages.
+    const codes = (s: string) => (s.match(/`[^`]+`/g) ?? []).sort();
+    for (const [key, en] of shownTexts(doc)) expect(codes(ru.texts[key]!), key).toEqual(codes(en));
+  });
+});
