@@ -14,7 +14,7 @@ import type { WorkerReply, WorkerRequest } from './compile-worker.ts';
 import { DOCS_DIR, I18N_DIR, type ContentTree, type SourceDoc } from './load-content.ts';
 import { createProcessor, type MarkdownProcessor } from './markdown/create-processor.ts';
 import { createStyleToClass } from './markdown/highlighter.ts';
-import type { LinkRef, PageFileData, Section, TocItem } from './markdown/types.ts';
+import type { LinkRef, MarkdownData, PageFileData, Section, TocItem } from './markdown/types.ts';
 import { sitePath } from './site-paths.ts';
 
 export interface CompiledPage {
@@ -34,6 +34,8 @@ export interface CompileOptions {
   diagnostics: DiagnosticList;
   /** Compiled pages of earlier runs, reused while the source is the same object (dev). */
   cache?: WeakMap<SourceDoc, CompiledPage>;
+  /** Data the directives render (the API document). */
+  data?: MarkdownData;
 }
 
 /** Compiles one doc. Problems found by the plugins go to `diagnostics` with the file's real line numbers. */
@@ -51,6 +53,7 @@ export function compileDoc(doc: SourceDoc, routeOfRelPath: (rel: string) => stri
       localizePath: (route) => (route.startsWith(config.baseUrl) && route !== '/' && isLocalized(config, route) ? route : sitePath(config, doc.locale, route)),
       tocMin: config.theme.toc.min,
       tocMax: config.theme.toc.max,
+      data: options.data ?? {},
     },
     out: { toc: [], links: [], sections: [], headingIds: [], problems: [] },
   };
@@ -94,7 +97,7 @@ const YOUNG_GENERATION_MB = 48;
 export interface CompileWorkers {
   readonly size: number;
   /** Compiles every doc of every locale; the result is in the same order as `content.docs`. */
-  compile(content: ContentTree, options: { config: PaydocsConfig; diagnostics: DiagnosticList }): Promise<{ pages: Map<string, CompiledPage[]>; css: string }>;
+  compile(content: ContentTree, options: { config: PaydocsConfig; diagnostics: DiagnosticList; data?: MarkdownData }): Promise<{ pages: Map<string, CompiledPage[]>; css: string }>;
   close(): Promise<void>;
 }
 
@@ -189,11 +192,11 @@ export function startCompileWorkers(count: number): CompileWorkers {
     ]);
   return {
     size: count,
-    async compile(content, { config, diagnostics }) {
+    async compile(content, { config, diagnostics, data }) {
       const workers = await Promise.race([failed, started]);
       const all: SourceDoc[] = [...content.docs.values()].flat();
       const routes = Object.fromEntries([...content.docs].map(([locale, docs]) => [locale, docs.map((d): [string, string] => [d.relPath, d.route])]));
-      for (const w of workers) w.postMessage({ type: 'init', config, routes } satisfies WorkerRequest);
+      for (const w of workers) w.postMessage({ type: 'init', config, routes, data: data ?? {} } satisfies WorkerRequest);
       // Longest first, handed out a few at a time as workers free up: the threads finish together.
       const order = all.map((_, i) => i).sort((a, b) => all[b]!.body.length - all[a]!.body.length);
       const results: Array<{ page: Omit<CompiledPage, 'doc'>; diagnostics: Diagnostic[] } | undefined> = new Array(all.length);
@@ -252,10 +255,10 @@ export function styleClassesCss(classes: Map<string, string | Record<string, str
  * Compiles every doc of every locale, on `workers` when given (a build of a real site), else
  * in-process (small sites, tests). Returns the pages and the code-highlighting CSS.
  */
-export async function compileSite(content: ContentTree, options: { config: PaydocsConfig; diagnostics: DiagnosticList; workers?: CompileWorkers }): Promise<{ pages: Map<string, CompiledPage[]>; css: string }> {
+export async function compileSite(content: ContentTree, options: { config: PaydocsConfig; diagnostics: DiagnosticList; workers?: CompileWorkers; data?: MarkdownData }): Promise<{ pages: Map<string, CompiledPage[]>; css: string }> {
   if (options.workers) return options.workers.compile(content, options);
   const styleToClass = createStyleToClass();
   const processor = await createProcessor({ styleToClass });
-  const pages = compileMarkdown(content, { config: options.config, processor, diagnostics: options.diagnostics });
+  const pages = compileMarkdown(content, { config: options.config, processor, diagnostics: options.diagnostics, data: options.data });
   return { pages, css: styleClassesCss(styleToClass.getClassRegistry() as Map<string, string | Record<string, string>>) };
 }

@@ -11,10 +11,11 @@ import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
 import { compileDoc, type CompiledPage } from './compile-markdown.ts';
 import type { SourceDoc } from './load-content.ts';
 import { createProcessor } from './markdown/create-processor.ts';
+import type { MarkdownData } from './markdown/types.ts';
 import { createStyleToClass } from './markdown/highlighter.ts';
 
 export type WorkerRequest =
-  | { type: 'init'; config: PaydocsConfig; routes: Record<string, Array<[string, string]>> }
+  | { type: 'init'; config: PaydocsConfig; routes: Record<string, Array<[string, string]>>; data: MarkdownData }
   | { type: 'batch'; id: number; docs: SourceDoc[] }
   | { type: 'styles' };
 
@@ -29,6 +30,7 @@ const styleToClass = createStyleToClass();
 const processorReady = createProcessor({ styleToClass });
 let config: PaydocsConfig | undefined;
 let routes = new Map<string, Map<string, string>>();
+let data: MarkdownData = {};
 
 const stringifyStyle = (style: string | Record<string, string>) => (typeof style === 'string' ? style : Object.entries(style).map(([k, v]) => `${k}:${v}`).join(';'));
 
@@ -39,6 +41,7 @@ port.on('message', (msg: WorkerRequest) => {
 async function handle(msg: WorkerRequest): Promise<void> {
   if (msg.type === 'init') {
     config = msg.config;
+    data = msg.data;
     routes = new Map(Object.entries(msg.routes).map(([locale, list]) => [locale, new Map(list)]));
     return;
   }
@@ -53,7 +56,7 @@ async function handle(msg: WorkerRequest): Promise<void> {
   for (const doc of msg.docs) {
     const byRel = routes.get(doc.locale) ?? new Map<string, string>();
     const local = new DiagnosticList();
-    const { doc: _doc, ...page } = compileDoc(doc, (rel) => byRel.get(rel), { config: config!, processor, diagnostics: local });
+    const { doc: _doc, ...page } = compileDoc(doc, (rel) => byRel.get(rel), { config: config!, processor, diagnostics: local, data });
     pages.push(page);
     diagnostics.push(local.items);
   }

@@ -12,6 +12,7 @@ import { compileDoc, type CompiledPage } from '../build/compile-markdown.ts';
 import { listCustomPages, loadCustomPages } from '../build/custom-pages.ts';
 import { loadConfig } from '../build/load-config.ts';
 import { loadContent, type ReadResult, type SourceDoc } from '../build/load-content.ts';
+import { loadApi } from '../build/api/load-api.ts';
 import { createProcessor, type MarkdownProcessor } from '../build/markdown/create-processor.ts';
 import { createStyleToClass } from '../build/markdown/highlighter.ts';
 import { contentHash, renderPages, type RenderedSite } from '../build/render-pages.ts';
@@ -59,6 +60,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const styleToClass = createStyleToClass();
   const processor: MarkdownProcessor = await createProcessor({ styleToClass });
   let config = await loadConfig(root);
+  // The API document is loaded once; its problems are shown with the first rebuild's.
+  const apiDiagnostics = new DiagnosticList();
+  const api = await loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics: apiDiagnostics });
   let bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false });
   let custom = await loadCustomPages(root, config.i18n.locales);
   let state: State | undefined;
@@ -72,6 +76,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const rebuild = (): { errors: Diagnostic[]; warnings: Diagnostic[]; changedHrefs: string[]; structureChanged: boolean } => {
     const diagnostics = new DiagnosticList();
+    diagnostics.items.push(...apiDiagnostics.items);
     const cfg: PaydocsConfig = options.locales ? { ...config, i18n: { ...config.i18n, locales: config.i18n.locales.filter((l) => options.locales!.includes(l)) } } : config;
     const content = loadContent({ root, config: cfg, mode: 'dev', diagnostics, cache: readCache });
     const compiled = new Map<string, CompiledPage[]>();
@@ -87,7 +92,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           continue;
         }
         const local = new DiagnosticList();
-        const page = compileDoc(doc as SourceDoc, (rel) => byRel.get(rel), { config: cfg, processor, diagnostics: local });
+        const page = compileDoc(doc as SourceDoc, (rel) => byRel.get(rel), { config: cfg, processor, diagnostics: local, data: { api } });
         for (const d of local.items) diagnostics.add(d);
         if (local.errors.length && hit) list.push(hit.page); // keep the last good page
         else {

@@ -8,6 +8,7 @@ import remarkRehype from 'remark-rehype';
 import type { ShikiTransformer } from 'shiki';
 import { unified, type Processor } from 'unified';
 import { ADMONITION_TYPES, remarkAdmonitions } from './remark-admonitions.ts';
+import { remarkApiOperation } from './remark-api-operation.ts';
 import { remarkCode } from './remark-code.ts';
 import { remarkDirectiveFallback } from './remark-directive-fallback.ts';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
@@ -19,7 +20,7 @@ import { remarkTabs } from './remark-tabs.ts';
 export type MarkdownProcessor = Processor<Root, Root, HastRoot, HastRoot, string>;
 
 /** Block directives a page may use. Extended by content plugins (API operations, data tables). */
-export const KNOWN_DIRECTIVES = new Set<string>([...ADMONITION_TYPES, 'tabs']);
+export const KNOWN_DIRECTIVES = new Set<string>([...ADMONITION_TYPES, 'tabs', 'api-operation']);
 
 /** The one place the Markdown chain is assembled. Reusable across pages; per-page input goes in `file.data.paydocs`. */
 export async function createProcessor(options: { styleToClass: ShikiTransformer }): Promise<MarkdownProcessor> {
@@ -28,6 +29,8 @@ export async function createProcessor(options: { styleToClass: ShikiTransformer 
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkDirective)
+    // First: operations become ordinary headings, tables, tabs and code for the plugins below.
+    .use(remarkApiOperation)
     .use(remarkHeadingIds)
     .use(remarkSections)
     .use(remarkLinks)

@@ -1,4 +1,5 @@
 import type { Strings } from '../../../renderer/i18n/strings.ts';
+import type { ApiModel } from '../api/load-api.ts';
 
 export interface TocItem {
   id: string;
@@ -42,6 +43,14 @@ export interface PageContext {
   localizePath: (route: string) => string;
   tocMin: number;
   tocMax: number;
+  /** Site data the content directives render, loaded and validated once per build. */
+  data: MarkdownData;
+}
+
+/** Plain data (posted to compile workers as is) that directives read. */
+export interface MarkdownData {
+  /** `content/api/openapi.yaml` and its translations, for `::api-operation`. */
+  api?: ApiModel;
 }
 
 /** What the plugins leave behind on `file.data.paydocs`. */
