@@ -15,7 +15,6 @@ import { useDocsVersion } from './hooks/use-docs-version.ts';
 import { RuntimeContext, type CustomPageProps, type Runtime } from './context.ts';
 import { useContentEnhancements } from './hooks/use-content-enhancements.ts';
 import { useTargetHighlight } from './search/use-target-highlight.ts';
-import { stringsFor } from './i18n/strings.ts';
 import type { PageData, SiteData } from './page-data.ts';
 import { normalizePath } from './route-path.ts';
 
@@ -41,7 +40,7 @@ export interface AppProps {
 
 function Main({ route, site, retry }: { route: LoadedRoute; site: SiteData; retry: () => Promise<void> }) {
   const { page, component: Custom } = route;
-  useContentEnhancements(page.html === undefined ? page.href : `${page.href}:${page.html.length}`, page.locale);
+  useContentEnhancements(page.html === undefined ? page.href : `${page.href}:${page.html.length}`, site.strings);
   useTargetHighlight(page.href, page.kind === 'doc' && site.search.highlightOnTarget);
   if (route.error !== undefined) return <ChunkError error={route.error} onRetry={retry} />;
   if (page.kind === 'notFound') return <NotFound />;
@@ -140,7 +139,7 @@ export function App({ site, initial, client }: AppProps) {
     });
   }, []);
 
-  const strings = stringsFor(site.locale);
+  const strings = site.strings;
   const page = route.page;
   const isDoc = page.kind === 'doc';
   return (
@@ -157,7 +156,7 @@ export function App({ site, initial, client }: AppProps) {
       <div className={`layout${isDoc ? ' layout--docs' : ''}`}>
         <SidebarDrawer page={page} open={drawer} onClose={closeDrawer} openKeys={open} onToggle={onToggle} />
         <main id="__main" className="main" tabIndex={-1}>
-          <ErrorBoundary locale={site.locale} resetKey={page.href}>
+          <ErrorBoundary strings={site.strings} resetKey={page.href}>
             <Main route={route} site={site} retry={retry} />
           </ErrorBoundary>
         </main>

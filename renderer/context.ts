@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { stringsFor, type StringKey } from './i18n/strings.ts';
+import type { StringKey } from './i18n/strings.ts';
 import type { PageData, SiteData } from './page-data.ts';
 
 export interface CustomPageProps {
@@ -27,7 +27,6 @@ export function useSite(): SiteData {
 
 /** `t('nav.home')` in the site's locale. */
 export function useT(): (key: StringKey) => string {
-  const site = useSite();
-  const strings = stringsFor(site.locale);
+  const { strings } = useSite();
   return (key) => strings[key];
 }

@@ -7,7 +7,6 @@ import { APP_LOADED_FLAG, applyHead, BASE_URL_BANNER_FN } from './head.ts';
 import type { BootData, PageData, SiteData } from './page-data.ts';
 import { normalizePath } from './route-path.ts';
 import { installLinkHandling, scrollToHash } from './client/links.ts';
-import { installPrefetch } from './client/prefetch.ts';
 import './styles/theme.css';
 import './search/search.css';
 import './styles/data-table.css';
@@ -16,13 +15,19 @@ import './styles/data-table.css';
 (window as unknown as Record<string, unknown>)[APP_LOADED_FLAG] = true;
 
 const pageCache = new Map<string, Promise<PageData>>();
+/** Settles once `site.routes` is filled from the route map module (after hydration). */
+let routesReady: Promise<void> = Promise.resolve();
 
 function loadPageData(site: SiteData, href: string): Promise<PageData> {
   let hit = pageCache.get(href);
   if (!hit) {
-    const url = site.routes[href];
-    if (!url) return Promise.reject(new Error(`no route ${href}`));
-    hit = import(/* @vite-ignore */ url).then((m: { default: PageData }) => m.default);
+    hit = routesReady
+      .then(() => {
+        const url = site.routes[href];
+        if (!url) throw new Error(`no route ${href}`);
+        return import(/* @vite-ignore */ url) as Promise<{ default: PageData }>;
+      })
+      .then((m) => m.default);
     hit.catch(() => pageCache.delete(href));
     pageCache.set(href, hit);
   }
@@ -89,7 +94,19 @@ async function start(): Promise<void> {
     });
   }
   document.documentElement.dataset.hydrated = 'true';
-  installPrefetch({ site, roots, prefetch: (href) => prefetchRoute(site, href) });
+  // The route map is not needed to hydrate (render-pages.ts): it loads now. Until it has, links
+  // load pages the usual way; prefetching starts after it.
+  if (site.routesModule) {
+    const url = site.routesModule;
+    routesReady = (import(/* @vite-ignore */ url) as Promise<{ default: Record<string, string> }>).then((m) => {
+      site.routes = { ...m.default, ...site.routes };
+    });
+  }
+  routesReady.then(
+    // Prefetching is not needed to show the page either: its code is a separate chunk.
+    () => import('./client/prefetch.ts').then((m) => m.installPrefetch({ site, roots, prefetch: (href) => prefetchRoute(site, href) })),
+    (error: unknown) => console.error('[paydocs] could not load the route map; links load pages the usual way', error),
+  );
   if (normalizePath(window.location.pathname, roots) === page.href && window.location.hash) scrollToHash(window.location.hash, false);
 }
 

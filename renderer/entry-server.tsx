@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
 import type { CustomPageProps } from './context.ts';
-import { documentTitle, escapeHtml, headScript, headTags, renderHeadTags } from './head.ts';
+import { documentTitle, escapeHtml, headTags, renderHeadTags } from './head.ts';
+import { headScript } from './head-script.ts';
 import type { BootData, PageData, SiteData } from './page-data.ts';
 
 export interface PageAssets {
@@ -40,7 +41,7 @@ export function renderPage(input: { site: SiteData; page: PageData; component?: 
     `<title>${escapeHtml(documentTitle(page, site))}</title>` +
     renderHeadTags(headTags(page, site)) +
     `<link rel="icon" href="${escapeHtml(site.baseUrl + site.favicon)}">` +
-    // Colour mode, dismissed announcement, baseUrl banner: before first paint (renderer/head.ts).
+    // Colour mode, dismissed announcement, baseUrl banner: before first paint (renderer/head-script.ts).
     `<script>${headScript(site, page)}</script>` +
     assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('') +
     `<script type="module" src="${assets.entry}"></script>` +

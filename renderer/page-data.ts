@@ -1,3 +1,5 @@
+import type { Strings } from './i18n/strings.ts';
+
 /**
  * The contract between the build and the browser: what each page chunk and the per-locale
  * site module carry. Plain JSON-safe data only.
@@ -101,8 +103,16 @@ export interface SiteData {
   searchFiles?: { worker: string; index: string; version: string };
   version: { name: string; label: string };
   sidebar: SidebarItem[];
-  /** Site path -> page chunk URL, for every route of this locale. */
+  /**
+   * Site path -> page chunk URL, for every route of this locale. Empty in the site module: the
+   * browser fills it from `routesModule` once the page is interactive (it is not needed to render
+   * or hydrate, and is the largest part of the data). Until then links load pages the usual way.
+   */
   routes: Record<string, string>;
+  /** URL of the module whose default export is `routes`. */
+  routesModule?: string;
+  /** The theme's interface strings in this locale (only this one ships to the browser). */
+  strings: Strings;
   /** Path of the same page in each other locale: site path -> { locale: path }. Absent: same route exists. */
   favicon: string;
 }

@@ -143,8 +143,15 @@ export function renderPages(input: {
       sidebar,
       routes: routeMap,
       favicon: config.favicon,
+      strings: stringsFor(locale),
     };
-    const siteModule = `export default ${JSON.stringify(site)};`;
+    // The route map is not needed to render or hydrate a page, and is the largest part of the site
+    // data: it ships as its own module, which the browser loads once the page is interactive.
+    const routesModule = `export default ${JSON.stringify(routeMap)};`;
+    const routesFile = `assets/routes-${locale}-${contentHash(routesModule)}.js`;
+    files.set(routesFile, routesModule);
+    site.routesModule = config.baseUrl + routesFile;
+    const siteModule = `export default ${JSON.stringify({ ...site, routes: {} })};`;
     const siteFile = `assets/site-${locale}-${contentHash(siteModule)}.js`;
     files.set(siteFile, siteModule);
     const pageAssets = (data: PageData): PageAssets => ({

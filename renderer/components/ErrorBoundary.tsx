@@ -1,5 +1,5 @@
 import { Component, useEffect, type ReactNode } from 'react';
-import { stringsFor } from '../i18n/strings.ts';
+import type { Strings } from '../i18n/strings.ts';
 
 /**
  * Sets the document title while mounted. A passive effect, so it runs after a client navigation has
@@ -18,7 +18,7 @@ function ErrorTitle({ title }: { title: string }) {
 }
 
 interface Props {
-  locale: string;
+  strings: Strings;
   /** Changing it clears the error (a new page). */
   resetKey: string;
   children: ReactNode;
@@ -52,7 +52,7 @@ export class ErrorBoundary extends Component<Props, State> {
   render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const s = stringsFor(this.props.locale);
+    const s = this.props.strings;
     return (
       <div className="error-page" role="alert">
         <ErrorTitle title={s['error.documentTitle']} />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { stringsFor } from '../i18n/strings.ts';
+import type { Strings } from '../i18n/strings.ts';
 import { createStorageSlot } from '../storage.ts';
 
 const tabSlot = (group: string) => createStorageSlot(`docusaurus.tab.${group}`);
@@ -31,7 +31,7 @@ function syncGroup(group: string, value: string, except?: HTMLElement) {
  * persisted), copy buttons with a visible confirmation, filter boxes of long tables (loaded on
  * demand). Re-applied when the page changes.
  */
-export function useContentEnhancements(pageKey: string, locale: string): void {
+export function useContentEnhancements(pageKey: string, strings: Strings): void {
   useEffect(() => {
     const root = document.getElementById('__content');
     if (!root) return;
@@ -50,7 +50,6 @@ export function useContentEnhancements(pageKey: string, locale: string): void {
       );
     }
     offs.push(() => (tablesGone = true));
-    const strings = stringsFor(locale);
     const onClick = (e: MouseEvent) => {
       const el = e.target as HTMLElement;
       const tab = el.closest<HTMLButtonElement>('.tabs__tab');
@@ -102,5 +101,5 @@ export function useContentEnhancements(pageKey: string, locale: string): void {
       root.removeEventListener('keydown', onKey);
       offs.forEach((off) => off());
     };
-  }, [pageKey, locale]);
+  }, [pageKey, strings]);
 }

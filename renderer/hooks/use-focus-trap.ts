@@ -28,7 +28,8 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
         }
       }
     }
-    (root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0])?.focus();
+    // Without scrolling: the drawer has just scrolled the current page's link into view.
+    (root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0])?.focus({ preventScroll: true });
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault();

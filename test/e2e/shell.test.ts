@@ -1,0 +1,538 @@
+/**
+ * The reader's shell on the real site (spec sections 2 and 4): navbar, footer, sidebar and mobile
+ * drawer, skip link, breadcrumbs, table of contents, pagination, colour mode, tabs, copy buttons,
+ * the not-found page, keyboard use, print, tables on narrow screens, and the first-load JS budget.
+ */
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/chromium.ts';
+import { hydrated, openPage, waitForTitle } from './shell-helpers.ts';
+
+const site = inject('siteUrl');
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const activeElement = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}${el.id ? `#${el.id}` : ''}` : '';
+  });
+
+describe('renderer/components/Navbar', () => {
+  for (const [locale, prefix, home, kb] of [
+    ['en', '', 'Home', 'Knowledge base'],
+    ['ru', '/ru', 'Главная', 'База знаний'],
+  ] as const) {
+    it(`has the brand, Home, the knowledge base (opening safely) and the language switch on the right (${locale})`, async () => {
+      const { page, close } = await openPage(browser, `${site}${prefix}/api/transaction_create`, { viewport: DESKTOP });
+      const navbar = page.locator('header.navbar');
+      const brand = navbar.locator('.navbar__brand');
+      expect(await brand.getAttribute('href')).toBe(`${prefix}/`);
+      expect(await brand.innerText()).toMatch(/^Corvopay\s*Docs$/);
+      expect(await brand.locator('img').getAttribute('src')).toBe('/img/logo.svg');
+      const homeLink = navbar.getByRole('link', { name: home, exact: true });
+      expect(await homeLink.getAttribute('href')).toBe(`${prefix}/`);
+      expect(await homeLink.locator('svg.icon-home').count()).toBe(1);
+      const kbLink = navbar.getByRole('link', { name: new RegExp(`^${kb}`) });
+      expect(await kbLink.getAttribute('href')).toBe('https://help.corvopay.com');
+      expect(await kbLink.getAttribute('target')).toBe('_blank');
+      expect(await kbLink.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(await kbLink.locator('svg.icon-book').count()).toBe(1);
+      // The language switch sits at the right end, before the colour toggle.
+      const [toggle, homeBox, kbBox] = await Promise.all([navbar.locator('.dropdown__toggle').boundingBox(), homeLink.boundingBox(), kbLink.boundingBox()]);
+      expect(toggle!.x).toBeGreaterThan(DESKTOP.width / 2);
+      expect(homeBox!.x).toBeLessThan(DESKTOP.width / 2);
+      expect(kbBox!.x).toBeLessThan(DESKTOP.width / 2);
+      await close();
+    });
+  }
+
+  it('switches to the same page in the other locale, keeping the query and fragment', async () => {
+    const { page, close } = await openPage(browser, `${site}/request_format?from=test#request-signing`, { viewport: DESKTOP });
+    await page.locator('.dropdown__toggle').click();
+    await page.getByRole('link', { name: 'Русский' }).click();
+    await page.waitForURL(`${site}/ru/request_format?from=test#request-signing`);
+    await hydrated(page);
+    expect(await page.getAttribute('html', 'lang')).toBe('ru');
+    expect(await page.locator('.dropdown__toggle').innerText()).toBe('Русский');
+    await page.locator('.dropdown__toggle').click();
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.waitForURL(`${site}/request_format?from=test#request-signing`);
+    await close();
+  });
+
+  it("falls back to the other locale's home where the page has no counterpart (the not-found page)", async () => {
+    const { page, close } = await openPage(browser, `${site}/no/such/page`, { viewport: DESKTOP });
+    await page.locator('.dropdown__toggle').click();
+    expect(await page.getByRole('link', { name: 'Русский' }).getAttribute('href')).toBe('/ru/');
+    await page.getByRole('link', { name: 'Русский' }).click();
+    await page.waitForURL(`${site}/ru/`);
+    await close();
+  });
+
+  it('opens the language menu by keyboard: ArrowDown to the first language, arrows move, Escape closes and returns focus', async () => {
+    const { page, close } = await openPage(browser, `${site}/callbacks`, { viewport: DESKTOP });
+    const toggle = page.locator('.dropdown__toggle');
+    await toggle.focus();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('English');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Русский');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('.dropdown__menu').isVisible()).toBe(false);
+    expect(await activeElement(page)).toBe('button.navbar__link');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('.dropdown__menu').isVisible()).toBe(true);
+    await close();
+  });
+});
+
+describe('renderer/components/Footer', () => {
+  it('shows the copyright line only, no links, in both locales', async () => {
+    for (const p of ['/', '/ru/reference/test_cards']) {
+      const { page, close } = await openPage(browser, site + p);
+      expect(await page.locator('footer').innerText()).toBe('Copyright © 2025 Corvopay');
+      expect(await page.locator('footer a').count()).toBe(0);
+      await close();
+    }
+  });
+});
+
+describe('renderer/components/Sidebar', () => {
+  it('shows the whole docs tree with collapsible categories; open categories stay open while navigating', async () => {
+    const { page, close } = await openPage(browser, `${site}/api/transaction_create`, { viewport: DESKTOP });
+    const sidebar = page.locator('nav.sidebar');
+    // Every doc route of the locale is in the tree (collapsed categories included).
+    const counts = await page.evaluate(async () => {
+      const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as { siteModule: string };
+      const load = new Function('u', 'return import(u)') as (u: string) => Promise<{ default: { routes: Record<string, string> } }>;
+      const routes = Object.keys((await load(boot.siteModule)).default.routes);
+      const links = new Set([...document.querySelectorAll('nav.sidebar a')].map((a) => a.getAttribute('href')));
+      return { missing: routes.filter((r) => !links.has(r) && !['/search', '/landing'].includes(r)), links: links.size };
+    });
+    expect(counts.missing).toEqual([]);
+    expect(counts.links).toBeGreaterThan(150);
+    const reference = sidebar.locator('details:has(> summary:text-is("Reference"))');
+    expect(await reference.getAttribute('open')).toBeNull();
+    await reference.locator('> summary').click();
+    expect(await reference.getAttribute('open')).toBe('');
+    await reference.locator('a[href="/reference/test_cards"]').click();
+    await waitForTitle(page, 'Test cards');
+    // Both the category of the new page and the one opened by hand stay open.
+    expect(await reference.getAttribute('open')).toBe('');
+    expect(await sidebar.locator('details:has(> summary:text-is("HTTP API"))').getAttribute('open')).toBe('');
+    await sidebar.locator('details:has(> summary:text-is("HTTP API")) > summary').click();
+    expect(await sidebar.locator('details:has(> summary:text-is("HTTP API"))').getAttribute('open')).toBeNull();
+    await page.locator('.pagination__link--next').click();
+    await page.waitForFunction(() => !location.pathname.endsWith('test_cards'));
+    expect(await sidebar.locator('details:has(> summary:text-is("HTTP API"))').getAttribute('open')).toBeNull();
+    await close();
+  });
+
+  it('highlights the current page and scrolls it into view in the sidebar', async () => {
+    const target = '/services/upi/wallet';
+    const { page, close } = await openPage(browser, site + target, { viewport: DESKTOP });
+    const active = page.locator('nav.sidebar a[aria-current=page]');
+    expect(await active.getAttribute('href')).toBe(target);
+    expect(await active.getAttribute('class')).toContain('menu__link--active');
+    const [box, link] = await Promise.all([page.locator('nav.sidebar').boundingBox(), active.boundingBox()]);
+    expect(link!.y).toBeGreaterThanOrEqual(box!.y);
+    expect(link!.y + link!.height).toBeLessThanOrEqual(box!.y + box!.height);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0); // the window itself did not move
+    await close();
+  });
+});
+
+describe('renderer/components/SidebarDrawer (below 996 px)', () => {
+  it('is closed by default; the menu button opens a modal drawer with the navbar items and the sidebar', async () => {
+    const { page, problems, close } = await openPage(browser, `${site}/services/upi/wallet`, { viewport: MOBILE });
+    const drawer = page.locator('#__drawer');
+    expect(await drawer.isVisible()).toBe(false);
+    expect(await page.locator('header.navbar .navbar__items--left').isVisible()).toBe(false);
+    const menu = page.getByRole('button', { name: 'Open navigation menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.click();
+    const dialog = page.getByRole('dialog', { name: 'Navigation' });
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await dialog.locator('.drawer__primary').innerText()).toMatch(/Home\s+Knowledge base[\s\S]*English\s+Русский/);
+    // The current page, highlighted and visible inside the drawer.
+    const active = dialog.locator('nav.sidebar a[aria-current=page]');
+    expect(await active.getAttribute('href')).toBe('/services/upi/wallet');
+    const [box, link] = await Promise.all([dialog.boundingBox(), active.boundingBox()]);
+    expect(link!.y).toBeGreaterThanOrEqual(box!.y);
+    expect(link!.y + link!.height).toBeLessThanOrEqual(box!.y + box!.height);
+    // The page behind is inert.
+    expect(await page.locator('#__main').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    expect(await page.locator('header.navbar').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('traps focus: focus starts on Close, Tab and Shift+Tab stay inside, Escape closes and returns focus to the menu button', async () => {
+    const { page, close } = await openPage(browser, `${site}/api/transaction_create`, { viewport: MOBILE });
+    const menu = page.getByRole('button', { name: 'Open navigation menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    expect(await activeElement(page)).toBe('button.drawer__close');
+    const inside = () => page.evaluate(() => document.getElementById('__drawer')!.contains(document.activeElement));
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inside(), `Tab ${i + 1}`).toBe(true);
+    }
+    // From the first element, Shift+Tab wraps to the last one, and Tab wraps back.
+    await page.locator('#__drawer .navbar__brand').focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await inside()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement === [...document.querySelectorAll('#__drawer a, #__drawer summary, #__drawer button')].filter((e) => e.getClientRects().length > 0).at(-1))).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await activeElement(page)).toBe('a.navbar__brand');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#__drawer').isVisible()).toBe(false);
+    expect(await activeElement(page)).toBe('button.navbar__menu');
+    expect(await page.locator('#__main').evaluate((el) => (el as HTMLElement).inert)).toBe(false);
+    await close();
+  });
+
+  it('closes on navigation (client-side), on the backdrop, and when the window grows to desktop width', async () => {
+    const { page, close } = await openPage(browser, `${site}/api/transaction_create`, { viewport: MOBILE });
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+    const menu = page.getByRole('button', { name: 'Open navigation menu' });
+    await menu.click();
+    await page.locator('#__drawer nav.sidebar a[href="/api/transaction_pay"]').click();
+    await waitForTitle(page, /transaction|Pay/i);
+    expect(new URL(page.url()).pathname).toBe('/api/transaction_pay');
+    expect(await page.locator('#__drawer').isVisible()).toBe(false);
+    expect(documents).toEqual([]);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    await menu.click();
+    await page.mouse.click(380, 400); // the backdrop, right of the drawer
+    expect(await page.locator('#__drawer.drawer--open').count()).toBe(0);
+    await menu.click();
+    await page.setViewportSize(DESKTOP);
+    await expect.poll(() => page.locator('#__drawer.drawer--open').count()).toBe(0);
+    expect(await page.locator('nav.sidebar').isVisible()).toBe(true);
+    await close();
+  });
+
+  it('is also there on pages without a sidebar (the navbar items move into it)', async () => {
+    const { page, close } = await openPage(browser, `${site}/ru/landing`, { viewport: MOBILE });
+    await page.getByRole('button', { name: 'Открыть меню навигации' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Навигация' });
+    expect(await dialog.locator('.drawer__primary').innerText()).toMatch(/Главная\s+База знаний/);
+    expect(await dialog.locator('nav.sidebar').count()).toBe(0);
+    await close();
+  });
+});
+
+describe('skip link, breadcrumbs, table of contents, pagination', () => {
+  it('makes the skip link the first focusable element; it moves focus to the main content', async () => {
+    for (const [p, text] of [
+      ['/api/transaction_create', 'Skip to main content'],
+      ['/ru/', 'Перейти к основному содержимому'],
+    ] as const) {
+      const { page, close } = await openPage(browser, site + p, { viewport: DESKTOP });
+      await page.keyboard.press('Tab');
+      expect(await activeElement(page)).toBe('a.skip-link');
+      expect(await page.locator('.skip-link').innerText()).toBe(text);
+      expect(await page.locator('.skip-link').isVisible()).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => activeElement(page)).toBe('main.main#__main');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.getElementById('__main')!.contains(document.activeElement))).toBe(true);
+      await close();
+    }
+  });
+
+  it('shows breadcrumbs on every doc page, ending with the current page', async () => {
+    const { page, close } = await openPage(browser, `${site}/services/upi/wallet`, { viewport: DESKTOP });
+    const crumbs = page.locator('nav.breadcrumbs li');
+    const texts = await crumbs.allInnerTexts();
+    expect(texts.length).toBeGreaterThanOrEqual(3);
+    expect(await crumbs.first().locator('a').getAttribute('href')).toBe('/');
+    expect(await crumbs.first().locator('a').getAttribute('aria-label')).toBe('Home');
+    expect(await crumbs.last().locator('[aria-current=page]').count()).toBe(1);
+    for (const p of ['/callbacks', '/reference/test_cards', '/cabinet/balances']) {
+      await page.locator(`nav.sidebar a[href="${p}"]`).evaluate((a) => (a as HTMLElement).click());
+      await page.waitForFunction((h) => location.pathname === h && document.querySelector('.breadcrumbs [aria-current=page]') !== null, p);
+    }
+    await close();
+  });
+
+  it('lists the h2 and h3 headings in the table of contents and highlights the one in view', async () => {
+    const { page, close } = await openPage(browser, `${site}/request_format`, { viewport: DESKTOP });
+    const headings = await page.locator('#__content h2[id], #__content h3[id]').evaluateAll((hs) => hs.map((h) => `#${h.id}`));
+    const toc = await page.locator('.toc a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(toc).toEqual(headings);
+    expect(await page.locator('.toc a[aria-current=location]').getAttribute('href')).toBe(headings[0]);
+    const third = headings[2]!;
+    await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), third.slice(1));
+    await expect.poll(() => page.locator('.toc a[aria-current=location]').getAttribute('href')).toBe(third);
+    expect(await page.locator('.toc .toc__link--active').count()).toBe(1);
+    await close();
+  });
+
+  it('links the previous and next pages', async () => {
+    const { page, close } = await openPage(browser, `${site}/api/transaction_create`, { viewport: DESKTOP });
+    const prev = page.locator('.pagination a[rel=prev]');
+    const next = page.locator('.pagination a[rel=next]');
+    expect(await prev.getAttribute('href')).toBe('/api/api_methods');
+    expect(await prev.innerText()).toMatch(/^Previous\s+« /);
+    expect(await next.getAttribute('href')).toBe('/api/transaction_pay');
+    expect(await next.innerText()).toMatch(/^Next\s+.+ »$/);
+    await next.click();
+    await page.waitForURL(`${site}/api/transaction_pay`);
+    expect(await page.locator('.pagination a[rel=prev]').getAttribute('href')).toBe('/api/transaction_create');
+    await close();
+  });
+});
+
+describe('renderer/components/ColorModeToggle', () => {
+  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  it('is light by default, even when the system prefers dark', async () => {
+    const { page, close } = await openPage(browser, `${site}/`, { colorScheme: 'dark' });
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    expect(await background(page)).toBe('rgb(255, 255, 255)');
+    await close();
+  });
+
+  it('switches light <-> dark only, keeps the choice in local storage, and applies it before first paint', async () => {
+    const { page, problems, close } = await openPage(browser, `${site}/api/transaction_create`);
+    const toggle = page.locator('button.color-toggle');
+    expect(await toggle.getAttribute('aria-label')).toBe('Switch to dark mode (light mode)');
+    await toggle.click();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    expect(await toggle.getAttribute('aria-label')).toBe('Switch to light mode (dark mode)');
+    const dark = await background(page);
+    expect(dark).not.toBe('rgb(255, 255, 255)');
+    // Before first paint: with the app's code blocked, the head script alone sets the mode.
+    await page.route('**/assets/**/*.js', (r) => r.abort());
+    await page.reload();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await background(page)).toBe(dark);
+    await page.unroute('**/assets/**/*.js');
+    problems.length = 0;
+    await page.reload({ waitUntil: 'networkidle' });
+    await hydrated(page);
+    await toggle.click();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await toggle.click();
+    await toggle.click();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('tabs and copy buttons (renderer/hooks/use-content-enhancements)', () => {
+  it('syncs the chosen language across tab groups and pages and keeps it after a reload', async () => {
+    const { page, close } = await openPage(browser, `${site}/request_format`, { viewport: DESKTOP });
+    const group = await page.locator('.tabs[data-group]').first().getAttribute('data-group');
+    const values = await page.locator(`.tabs[data-group="${group}"] [role=tab]`).evaluateAll((ts) => [...new Set(ts.map((t) => t.getAttribute('data-value')))]);
+    expect(values).toContain('python');
+    await page.locator(`.tabs[data-group="${group}"] [role=tab][data-value=python]`).first().click();
+    const selected = () => page.locator(`.tabs[data-group="${group}"]`).evaluateAll((gs) => gs.map((g) => g.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-value')));
+    expect(new Set(await selected())).toEqual(new Set(['python']));
+    expect(await page.evaluate((g) => localStorage.getItem(`docusaurus.tab.${g}`), group)).toBe('python');
+    // Visible panel is the Python one.
+    const visible = await page.locator(`.tabs[data-group="${group}"] [role=tabpanel]:not([hidden])`).first().getAttribute('data-value');
+    expect(visible).toBe('python');
+    // Another page, reached client-side, opens on Python too.
+    await page.locator('nav.sidebar a[href="/callbacks_get"]').evaluate((a) => (a as HTMLElement).click());
+    await page.waitForURL(`${site}/callbacks_get`);
+    await page.waitForFunction(() => document.querySelector('.tabs [role=tab][data-value=python]') !== null);
+    await expect.poll(selected).toContain('python');
+    await page.reload({ waitUntil: 'networkidle' });
+    await hydrated(page);
+    await expect.poll(selected).toContain('python');
+    // Keyboard: arrows move between tabs of a group.
+    const first = page.locator(`.tabs[data-group="${group}"] [role=tab][aria-selected=true]`).first();
+    await first.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-selected'))).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-value'))).not.toBe('python');
+    await close();
+  });
+
+  for (const [locale, prefix, copied] of [
+    ['en', '', 'Copied'],
+    ['ru', '/ru', 'Скопировано'],
+  ] as const) {
+    it(`copies a code block and shows a visible confirmation (${locale})`, async () => {
+      const { page, close } = await openPage(browser, `${site}${prefix}/request_format`, { viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
+      const block = page.locator('#__content .code-block').filter({ has: page.locator('pre') }).first();
+      await block.scrollIntoViewIfNeeded();
+      await block.hover();
+      const button = block.locator('[data-copy]');
+      expect(await button.isVisible()).toBe(true);
+      const label = await button.innerText();
+      await button.click();
+      await expect.poll(() => button.innerText()).toBe(copied);
+      await expect.poll(() => button.evaluate((b) => getComputedStyle(b).opacity)).toBe('1');
+      const code = await block.locator('pre').innerText();
+      expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe(code.trim());
+      await expect.poll(() => button.innerText(), { timeout: 4000 }).toBe(label);
+      await close();
+    });
+  }
+
+  it('shows admonitions as labelled notes with a visible title', async () => {
+    const { page, close } = await openPage(browser, `${site}/services/picpay/payout`);
+    const note = page.locator('aside.admonition').first();
+    expect(await note.getAttribute('role')).toBe('note');
+    expect(await note.locator('.admonition__title').innerText()).toMatch(/^(TIP|NOTE|INFO|WARNING|DANGER)$/);
+    expect(await note.evaluate((el) => getComputedStyle(el).borderLeftWidth)).toBe('4px');
+    await close();
+  });
+});
+
+describe('renderer/components/NotFound', () => {
+  for (const [p, title, owner] of [
+    ['/no/such/page', 'Page not found', /owner of the site that linked you/],
+    ['/ru/нет/такой', 'Страница не найдена', /сообщите владельцу сайта/],
+  ] as const) {
+    it(`answers ${p} with status 404 and says the page could not be found and whom to tell`, async () => {
+      const { page, problems, close } = await openPage(browser, '');
+      const res = await page.goto(site + encodeURI(p), { waitUntil: 'networkidle' });
+      await hydrated(page);
+      expect(res?.status()).toBe(404);
+      expect(await page.locator('main h1').innerText()).toBe(title);
+      expect(await page.locator('main').innerText()).toMatch(owner);
+      expect(await page.locator('meta[name=robots]').getAttribute('content')).toBe('noindex, nofollow');
+      expect(problems.filter((m) => !m.includes('404'))).toEqual([]);
+      await close();
+    });
+  }
+});
+
+describe('keyboard use', () => {
+  it('reaches and follows a sidebar link, opens a category and toggles the colour mode with the keyboard only', async () => {
+    const { page, close } = await openPage(browser, `${site}/callbacks`, { viewport: DESKTOP });
+    // Tab until the sidebar's "Reports" link has focus; every stop shows a focus ring.
+    let found = false;
+    for (let i = 0; i < 40 && !found; i++) {
+      await page.keyboard.press('Tab');
+      const state = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        // A focus ring: the element's outline, or the ring of the search box around its input.
+        const box = el.closest('.search-box');
+        const ring = getComputedStyle(el).outlineStyle !== 'none' || (box !== null && getComputedStyle(box).boxShadow !== 'none');
+        return { href: el.getAttribute('href'), ring, what: `${el.tagName}.${el.className}` };
+      });
+      expect(state.ring, `focus ring at stop ${i + 1} (${state.what})`).toBe(true);
+      found = state.href === '/reports';
+    }
+    expect(found).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site}/reports`);
+    await page.locator('nav.sidebar summary:text-is("Reference")').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('nav.sidebar details:has(> summary:text-is("Reference"))').getAttribute('open')).toBe('');
+    await page.locator('button.color-toggle').focus();
+    await page.keyboard.press('Space');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await close();
+  });
+
+  it('starts from the top of the new page after following a link (the next Tab is the skip link)', async () => {
+    const { page, close } = await openPage(browser, `${site}/callbacks`, { viewport: DESKTOP });
+    await page.locator('nav.sidebar a[href="/reports"]').focus();
+    await page.keyboard.press('Enter');
+    await waitForTitle(page, /eport/);
+    await page.keyboard.press('Tab');
+    expect(await activeElement(page)).toBe('a.skip-link');
+    expect(await page.locator('[data-route-announcer]').innerText()).toMatch(/eport/);
+    await close();
+  });
+});
+
+describe('print stylesheet', () => {
+  it('prints the document only: no navbar, sidebar, drawer, table of contents or footer; every tab panel shown', async () => {
+    const { page, close } = await openPage(browser, `${site}/request_format`, { viewport: DESKTOP });
+    await page.emulateMedia({ media: 'print' });
+    for (const selector of ['header.navbar', '#__drawer', 'nav.sidebar', '.toc', 'footer', '.pagination', '.skip-link']) {
+      expect(await page.locator(selector).first().isVisible(), selector).toBe(false);
+    }
+    expect(await page.locator('main h1').isVisible()).toBe(true);
+    expect(await page.locator('#__content').isVisible()).toBe(true);
+    const hiddenPanels = await page.locator('[role=tabpanel]').evaluateAll((ps) => ps.filter((p) => p.getClientRects().length === 0).length);
+    expect(hiddenPanels).toBe(0);
+    // The content uses the page width.
+    const width = await page.locator('#__content').evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(DESKTOP.width * 0.8);
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.byteLength).toBeGreaterThan(10_000);
+    await close();
+  });
+});
+
+describe('tables on a narrow screen', () => {
+  for (const p of ['/reference/currency_codes', '/reference/api_error_codes', '/ru/reference/transaction_statuses', '/api/transaction_update']) {
+    it(`keeps ${p} within the screen: wide tables scroll inside themselves`, async () => {
+      const { page, close } = await openPage(browser, site + p, { viewport: MOBILE });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      // Each table fits the screen: laid out to fit (API field lists become cards), or it is its own
+      // horizontal scroll box or sits in one, and that box fits.
+      const tables = await page.locator('#__content table').evaluateAll((ts) =>
+        ts.map((t) => {
+          let box: Element | null = t;
+          while (box && box.id !== '__content' && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+          const scrolls = box !== null && box.id !== '__content';
+          return { scrolls, right: Math.round((scrolls ? box! : t).getBoundingClientRect().right), fits: t.scrollWidth <= t.clientWidth + 1 };
+        }),
+      );
+      expect(tables.length).toBeGreaterThan(0);
+      for (const t of tables) {
+        expect(t.scrolls || t.fits).toBe(true);
+        expect(t.right).toBeLessThanOrEqual(MOBILE.width);
+      }
+      await close();
+    });
+  }
+});
+
+describe('first-load JavaScript', () => {
+  it('stays within 90 KB gzip for a doc page (everything loaded before it is interactive)', async () => {
+    const { page, close } = await openPage(browser, '');
+    // The scripts fetched by the time the page is hydrated (resource timing, read at that moment).
+    await page.addInitScript(() => {
+      new MutationObserver((_, obs) => {
+        if (document.documentElement.dataset.hydrated !== 'true') return;
+        obs.disconnect();
+        (window as unknown as { __scripts: string[] }).__scripts = performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((n) => new URL(n).pathname.endsWith('.js'));
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+    });
+    await page.goto(`${site}/api/transaction_create`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    const before = await page.evaluate(() => (window as unknown as { __scripts: string[] }).__scripts);
+    const sizes = await Promise.all(
+      before.map(async (url) => {
+        const res = await fetch(url);
+        return { url: new URL(url).pathname, gz: gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).byteLength };
+      }),
+    );
+    const total = sizes.reduce((a, b) => a + b.gz, 0);
+    console.log(`first-load JS of a doc page: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} files\n${sizes.map((s) => `  ${(s.gz / 1024).toFixed(1)} KB ${s.url}`).join('\n')}`);
+    expect(sizes.some((s) => s.url.includes('/entry-client-'))).toBe(true);
+    expect(total).toBeLessThanOrEqual(90 * 1024);
+    await close();
+  });
+});
