@@ -12,6 +12,7 @@ import { listCustomPages, loadCustomPages, PAGES_DIR } from './custom-pages.ts';
 import { emitSite, listFiles, type OutputFiles } from './emit-site.ts';
 import { CONFIG_FILE, loadConfig } from './load-config.ts';
 import { loadContent } from './load-content.ts';
+import { loadData } from './load-data.ts';
 import { loadApi } from './api/load-api.ts';
 import { loadAndCheckRedirects } from './load-redirects.ts';
 import { outputFileOf } from './site-paths.ts';
@@ -61,7 +62,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const config: PaydocsConfig = options.locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => options.locales!.includes(l)) } } : loaded;
     const content = await step('load content', () => loadContent({ root, config, mode: 'build', diagnostics }));
     const api = await step('load api', () => loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics }));
-    const { pages, css } = await step('compile markdown', () => compileSite(content, { config, diagnostics, workers, data: { api } }));
+    const reference = await step('load data', () => loadData({ root, diagnostics }));
+    const { pages, css } = await step('compile markdown', () => compileSite(content, { config, diagnostics, workers, data: { api, reference } }));
     return { config, content, compiled: pages, highlightCss: css };
   })().finally(() => workers?.close());
   const customNames = listCustomPages(root);

@@ -13,6 +13,7 @@ import { listCustomPages, loadCustomPages } from '../build/custom-pages.ts';
 import { loadConfig } from '../build/load-config.ts';
 import { loadContent, type ReadResult, type SourceDoc } from '../build/load-content.ts';
 import { loadApi } from '../build/api/load-api.ts';
+import { loadData } from '../build/load-data.ts';
 import { createProcessor, type MarkdownProcessor } from '../build/markdown/create-processor.ts';
 import { createStyleToClass } from '../build/markdown/highlighter.ts';
 import { contentHash, renderPages, type RenderedSite } from '../build/render-pages.ts';
@@ -63,6 +64,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // The API document is loaded once; its problems are shown with the first rebuild's.
   const apiDiagnostics = new DiagnosticList();
   const api = await loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics: apiDiagnostics });
+  // Reference data (content/data/*.yaml) likewise, once; its problems join the API's.
+  const reference = loadData({ root, diagnostics: apiDiagnostics });
   let bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false });
   let custom = await loadCustomPages(root, config.i18n.locales);
   let state: State | undefined;
@@ -92,7 +95,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           continue;
         }
         const local = new DiagnosticList();
-        const page = compileDoc(doc as SourceDoc, (rel) => byRel.get(rel), { config: cfg, processor, diagnostics: local, data: { api } });
+        const page = compileDoc(doc as SourceDoc, (rel) => byRel.get(rel), { config: cfg, processor, diagnostics: local, data: { api, reference } });
         for (const d of local.items) diagnostics.add(d);
         if (local.errors.length && hit) list.push(hit.page); // keep the last good page
         else {

@@ -10,17 +10,19 @@ import { unified, type Processor } from 'unified';
 import { ADMONITION_TYPES, remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkApiOperation } from './remark-api-operation.ts';
 import { remarkCode } from './remark-code.ts';
+import { remarkDataTable } from './remark-data-table.ts';
 import { remarkDirectiveFallback } from './remark-directive-fallback.ts';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { getHighlighter } from './highlighter.ts';
 import { remarkLinks } from './remark-links.ts';
 import { remarkSections } from './remark-sections.ts';
+import { remarkStatusDiagram } from './remark-status-diagram.ts';
 import { remarkTabs } from './remark-tabs.ts';
 
 export type MarkdownProcessor = Processor<Root, Root, HastRoot, HastRoot, string>;
 
 /** Block directives a page may use. Extended by content plugins (API operations, data tables). */
-export const KNOWN_DIRECTIVES = new Set<string>([...ADMONITION_TYPES, 'tabs', 'api-operation']);
+export const KNOWN_DIRECTIVES = new Set<string>([...ADMONITION_TYPES, 'tabs', 'data-table', 'status-diagram', 'api-operation']);
 
 /** The one place the Markdown chain is assembled. Reusable across pages; per-page input goes in `file.data.paydocs`. */
 export async function createProcessor(options: { styleToClass: ShikiTransformer }): Promise<MarkdownProcessor> {
@@ -33,6 +35,10 @@ export async function createProcessor(options: { styleToClass: ShikiTransformer 
     .use(remarkApiOperation)
     .use(remarkHeadingIds)
     .use(remarkSections)
+    // After sections (long tables stay out of the search text unless marked searchable), before links
+    // (links in cells are checked like any other).
+    .use(remarkDataTable)
+    .use(remarkStatusDiagram)
     .use(remarkLinks)
     .use(remarkAdmonitions)
     .use(remarkTabs)

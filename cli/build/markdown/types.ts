@@ -1,5 +1,6 @@
 import type { Strings } from '../../../renderer/i18n/strings.ts';
 import type { ApiModel } from '../api/load-api.ts';
+import type { ReferenceData } from '../load-data.ts';
 
 export interface TocItem {
   id: string;
@@ -51,6 +52,8 @@ export interface PageContext {
 export interface MarkdownData {
   /** `content/api/openapi.yaml` and its translations, for `::api-operation`. */
   api?: ApiModel;
+  /** `content/data/*.yaml` and the ISO code lists, for `::data-table` and `::status-diagram`. */
+  reference?: ReferenceData;
 }
 
 /** What the plugins leave behind on `file.data.paydocs`. */
