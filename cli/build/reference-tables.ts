@@ -313,7 +313,7 @@ function countryTable(markets: Market[] | undefined): DataTable {
     columns: [
       { key: 'alpha2', header: L('code', 'код'), format: 'code', nowrap: true },
       { key: 'name', header: L('country', 'страна'), format: 'text' },
-      { key: 'alpha3', header: same('alpha-3'), format: 'code', nowrap: true },
+      { key: 'alpha3', header: same('alpha\u20113'), format: 'code', nowrap: true }, // non-breaking hyphen: the header stays on one line
       { key: 'numeric', header: L('numeric', 'числовой'), nowrap: true },
       { key: 'currencies', header: L('currency', 'валюта'), nowrap: true },
       { key: 'services', header: L('local services', 'местные сервисы'), breakAnywhere: true },
