@@ -1,4 +1,6 @@
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../cli/build/build-site.ts';
@@ -62,5 +64,29 @@ describe('cli/build/check-built-site', () => {
       '-: HTTP 404 for `/ru/guide.md` (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)',
       'dist/old-guide/index.html: HTTP 404 for `/guide-gone`',
     ]);
+  });
+
+  it('fetches external links only with `external`', async () => {
+    // A second loopback server stands for the outside world and records what it is asked for.
+    const asked: string[] = [];
+    const outside = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.end('ok');
+    });
+    await new Promise<void>((r) => outside.listen(0, '127.0.0.1', r));
+    const ext = `http://127.0.0.1:${(outside.address() as AddressInfo).port}/partner`;
+    const dir = copyOfDist();
+    writeFileSync(path.join(dir, 'index.html'), readFileSync(path.join(dir, 'index.html'), 'utf8').replace('</main>', `<a href="${ext}">partner</a></main>`));
+    try {
+      const listed = await checkBuiltSite({ dir, config, external: false, redirects, log: () => undefined });
+      expect(listed.external).toContain(ext);
+      expect(asked).toEqual([]);
+      // The fixture's navbar links to help.example.com, which this machine cannot reach: fetched, it fails.
+      const error = await checkBuiltSite({ dir, config, external: true, redirects, log: () => undefined }).catch((e: unknown) => e);
+      expect(asked).toContain('/partner');
+      expect((error as PaydocsError).diagnostics.every((d) => d.message.includes('https://help.example.com/'))).toBe(true);
+    } finally {
+      outside.close();
+    }
   });
 });

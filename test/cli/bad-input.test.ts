@@ -46,11 +46,11 @@ beforeAll(() => {
 });
 
 /** Builds a bad case over a copy of the previous dist/; returns stderr. Asserts exit 1 and dist/ untouched. */
-function buildBad(name: string, prepare?: (dir: string) => void): string {
+function buildBad(name: string, prepare?: (dir: string) => void, args: string[] = []): string {
   const dir = site(name);
   prepare?.(dir);
   cpSync(previous, path.join(dir, 'dist'), { recursive: true });
-  const r = paydocs(['build'], dir);
+  const r = paydocs(['build', ...args], dir);
   expect(r.code, r.out + r.err).toBe(1);
   expect(fingerprint(path.join(dir, 'dist'))).toEqual(previousPrint);
   // No half-written temporary folder is left next to it either.
@@ -236,6 +236,30 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
         hint: use the route of a page, such as \`/\`
 
       ✖ 8 errors. Nothing was written.
+      "
+    `);
+  });
+
+  it('warnings do not fail a build, except with --strict', () => {
+    const prepare = (dir: string) => {
+      writeFileSync(path.join(dir, 'content/redirects.yaml'), '- from: /old-guide\n  to: /guide\n');
+      writeFileSync(path.join(dir, 'content/docs/intro.md'), readFileSync(path.join(dir, 'content/docs/intro.md'), 'utf8').replace('(./guide.md)', '(/old-guide)'));
+    };
+    const dir = site('_base');
+    prepare(dir);
+    const ok = paydocs(['build'], dir);
+    expect(ok.code).toBe(0);
+    expect(ok.err).toMatchInlineSnapshot(`
+      "content/docs/intro.md:7:34: warning: link to \`/old-guide\`: \`/old-guide\` is redirected to \`/guide\`
+        hint: link to the page itself
+      "
+    `);
+    const strict = buildBad('_base', prepare, ['--strict']);
+    expect(strict).toMatchInlineSnapshot(`
+      "content/docs/intro.md:7:34: warning: link to \`/old-guide\`: \`/old-guide\` is redirected to \`/guide\`
+        hint: link to the page itself
+
+      ✖ 0 errors, 1 warnings. Nothing was written.
       "
     `);
   });
