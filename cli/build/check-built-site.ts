@@ -34,18 +34,18 @@ function regexEscape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** `routes` of every per-locale site module: the page chunks a browser imports on client navigation. */
+/** Every per-locale route map (`routes-<locale>-<hash>.js`): the page chunks a browser imports on client navigation. */
 function pageChunkUrls(dir: string): string[] {
   const assets = path.join(dir, 'assets');
   if (!existsSync(assets)) return [];
   const urls: string[] = [];
   for (const name of readdirSync(assets)) {
-    if (!/^site-.+\.js$/.test(name)) continue;
+    if (!/^routes-.+\.js$/.test(name)) continue;
     const text = readFileSync(path.join(assets, name), 'utf8').replace(/^export default /, '').replace(/;\s*$/, '');
-    const site = JSON.parse(text) as { routes?: Record<string, string> };
-    urls.push(...Object.values(site.routes ?? {}));
+    const routes = JSON.parse(text) as Record<string, string>;
+    urls.push(...Object.values(routes));
     // The Markdown twin of every page, linked by the "Copy page as Markdown" button and llms.txt.
-    urls.push(...Object.keys(site.routes ?? {}).map(markdownPathOf));
+    urls.push(...Object.keys(routes).map(markdownPathOf));
   }
   return urls;
 }

@@ -50,7 +50,7 @@ describe('cli/build/check-built-site', () => {
 
   it('finds a missing page chunk (only client navigation requests it)', async () => {
     const dir = copyOfDist();
-    const chunk = readFileSync(path.join(dir, 'assets', readdirSync(path.join(dir, 'assets')).find((f) => f.startsWith('site-en-'))!), 'utf8');
+    const chunk = readFileSync(path.join(dir, 'assets', readdirSync(path.join(dir, 'assets')).find((f) => f.startsWith('routes-en-'))!), 'utf8');
     const guideChunk = /"\/guide":"([^"]+)"/.exec(chunk)![1]!;
     rmSync(path.join(dir, guideChunk));
     expect(await problems(dir)).toEqual([`-: HTTP 404 for \`${guideChunk}\` (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)`]);
