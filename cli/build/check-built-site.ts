@@ -98,12 +98,18 @@ export async function checkBuiltSite({ dir, config, external, redirects = [], lo
         ...siteRedirects(config, redirects).map((r) => r.from),
       ]),
     ];
+    // linkinator GETs its start URLs and leaves the body of anything that is not HTML unread; with a
+    // timeout set, the abandoned stream later fails with an unhandled error and ends the process. So it
+    // crawls from the HTML starts, and the files no page links to (chunks, twins, llms.txt) get a HEAD here.
+    const isHtml = (p: string) => !/\.(js|md|txt|xml|css|json)$/.test(p);
+    const fileProblems = await headAll(origin, starts.filter((p) => !isHtml(p)));
     const checker = new LinkChecker();
     const result = await checker.check({
-      path: starts.map((p) => origin + p),
+      path: starts.filter(isHtml).map((p) => origin + p),
       recurse: true,
       concurrency: 16,
-      timeout: 30000,
+      // Loopback answers or fails fast; only external hosts need a time limit (see above for why not always).
+      timeout: external ? 30000 : undefined,
       // A busy machine (CI, parallel tests) can drop a loopback request now and then: retry before failing.
       retryErrors: true,
       retryErrorsCount: 3,
@@ -125,8 +131,8 @@ export async function checkBuiltSite({ dir, config, external, redirects = [], lo
       file: l.parent && l.parent !== l.url ? servedFile(dir, new URL(l.parent).pathname) : undefined,
       message: `${l.status ? `HTTP ${l.status}` : `no response (${failureReason(l.failureDetails)})`} for \`${l.url.replace(origin, '')}\`${l.parent && l.parent !== l.url ? '' : ' (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)'}`,
     }));
-    const unique = [...new Map(diagnostics.map((d) => [`${d.file ?? ''} ${d.message}`, d])).values()];
-    const checked = result.links.filter((l) => l.state === LinkState.OK && l.url.startsWith(origin)).length;
+    const unique = [...new Map([...fileProblems, ...diagnostics].map((d) => [`${d.file ?? ''} ${d.message}`, d])).values()];
+    const checked = result.links.filter((l) => l.state === LinkState.OK && l.url.startsWith(origin)).length + starts.length - starts.filter(isHtml).length - fileProblems.length;
     if (unique.length) throw new PaydocsError(unique);
     const list = [...externalLinks].sort();
     log(`✔ linkinator: ${checked} URLs OK on the built site (${starts.length} start URLs); ${list.length} external links ${external ? 'checked' : 'listed, not fetched (use --external to fetch them)'}`);
@@ -135,6 +141,28 @@ export async function checkBuiltSite({ dir, config, external, redirects = [], lo
   } finally {
     server.close();
   }
+}
+
+/** HEAD for each path, 16 at a time; one diagnostic per path that does not answer 200. */
+async function headAll(origin: string, paths: string[]): Promise<Diagnostic[]> {
+  const out: Diagnostic[] = [];
+  const queue = [...paths];
+  const worker = async () => {
+    for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
+      let status: number | undefined;
+      let reason = '';
+      for (let attempt = 0; attempt < 3 && status === undefined; attempt++) {
+        try {
+          status = (await fetch(origin + p, { method: 'HEAD', signal: AbortSignal.timeout(30000) })).status;
+        } catch (error) {
+          reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+        }
+      }
+      if (status !== 200) out.push({ severity: 'error', rule: 'broken-link-built', message: `${status ? `HTTP ${status}` : `no response (${reason})`} for \`${p}\` (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)` });
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return out;
 }
 
 /**
