@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { I18nSchema } from './schemas/i18n.ts';
-import { NavbarSchema } from './schemas/navbar.ts';
+import { checkLocalizedText, checkNavbar, NavbarSchema } from './schemas/navbar.ts';
 import { SearchSchema } from './schemas/search.ts';
 import { ThemeSchema } from './schemas/theme.ts';
 
@@ -50,6 +50,10 @@ export const ConfigSchema = z.strictObject({
   version: VersionSchema.default({ name: 'current', label: 'Next' }),
   /** Links a writer can reach from the knowledge base etc. Kept as data for the theme. */
   knowledgeBaseUrl: z.url({ protocol: /^https?$/ }).optional(),
+}).superRefine((c, ctx) => {
+  // Checks that need the locales: every navbar item and per-locale text can render in every locale.
+  checkNavbar(c.navbar, c.i18n, ctx);
+  if (c.theme.announcementBar) checkLocalizedText(c.theme.announcementBar.content, ['theme', 'announcementBar', 'content'], c.i18n, ctx);
 });
 
 export type PaydocsUserConfig = z.input<typeof ConfigSchema>;

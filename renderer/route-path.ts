@@ -2,7 +2,8 @@
  * Normalizes a URL path to the site's route form: `/x/index.html`, `/x.html` and `/x/` all become `/x`;
  * a locale home keeps its slash (`/ru/`). Results are cached (spec: up to 10000 entries).
  */
-const MAX = 10000;
+/** Spec section 9: the route-match cache holds up to 10000 entries (the oldest are dropped first). */
+export const ROUTE_CACHE_LIMIT = 10000;
 const cache = new Map<string, string>();
 
 export function normalizePath(pathname: string, roots: readonly string[]): string {
@@ -17,7 +18,7 @@ export function normalizePath(pathname: string, roots: readonly string[]): strin
   p = p.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
   if (p.length > 1 && p.endsWith('/') && !roots.includes(p)) p = p.slice(0, -1);
   if (!p.endsWith('/') && roots.includes(`${p}/`)) p = `${p}/`;
-  if (cache.size >= MAX) cache.delete(cache.keys().next().value as string);
+  if (cache.size >= ROUTE_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(pathname, p);
   return p;
 }

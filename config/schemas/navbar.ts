@@ -21,7 +21,7 @@ export const NavbarExternalLinkSchema = z.strictObject({
   type: z.literal('external'),
   label: Label,
   /** Absolute URL. Example: `'https://help.corvopay.com'`. */
-  href: z.url({ protocol: /^https?$/ }),
+  href: z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL such as `https://help.example.com`' }),
   icon: z.enum(NAVBAR_ICONS).optional(),
   position: z.enum(['left', 'right']).default('left'),
 });
@@ -41,6 +41,38 @@ export const NavbarSchema = z.strictObject({
   logo: z.string().optional(),
   items: z.array(NavbarItemSchema).default([]),
 });
+
+/** The context a zod `superRefine` gives, reduced to what `checkNavbar` needs. */
+interface IssueSink {
+  addIssue(issue: { code: 'custom'; path: PropertyKey[]; message: string }): void;
+}
+
+const list = (xs: readonly string[]) => xs.map((x) => `\`${x}\``).join(', ');
+
+/**
+ * Checks of the navbar (and other per-locale texts) that need the locales, run by `ConfigSchema`:
+ * an item that could not render in some locale is a configuration error, not a blank in the page.
+ * Per-locale texts may only name built locales and must have the default locale (the fallback).
+ */
+export function checkLocalizedText(value: string | Record<string, string>, path: PropertyKey[], i18n: { locales: string[]; defaultLocale: string }, ctx: IssueSink): void {
+  if (typeof value === 'string') return;
+  for (const key of Object.keys(value)) {
+    if (!i18n.locales.includes(key)) ctx.addIssue({ code: 'custom', path: [...path, key], message: `unknown locale \`${key}\`; expected one of ${list(i18n.locales)}` });
+  }
+  if (!(i18n.defaultLocale in value)) {
+    ctx.addIssue({ code: 'custom', path, message: `expected a text for the default locale \`${i18n.defaultLocale}\`, found only ${list(Object.keys(value))}` });
+  }
+}
+
+export function checkNavbar(navbar: { items: readonly NavbarItem[] }, i18n: { locales: string[]; defaultLocale: string }, ctx: IssueSink): void {
+  navbar.items.forEach((item, i) => {
+    if (item.type !== 'localeDropdown') checkLocalizedText(item.label, ['navbar', 'items', i, 'label'], i18n, ctx);
+  });
+  const dropdowns = navbar.items.flatMap((item, i) => (item.type === 'localeDropdown' ? [i] : []));
+  if (dropdowns.length > 1) {
+    ctx.addIssue({ code: 'custom', path: ['navbar', 'items', dropdowns[1]!], message: `expected one language switch, found ${dropdowns.length} (items ${dropdowns.join(', ')})` });
+  }
+}
 
 export type NavbarItem = z.output<typeof NavbarItemSchema>;
 export type NavbarConfig = z.output<typeof NavbarSchema>;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../../cli/build/load-config.ts';
+import { PaydocsError } from '../../cli/diagnostics.ts';
+import siteConfig from '../../docs.config.ts';
+
+function errorsOf(raw: unknown): string[] {
+  try {
+    validateConfig(raw);
+  } catch (error) {
+    if (error instanceof PaydocsError) return error.diagnostics.map((d) => `${d.file}: ${d.message}`);
+    throw error;
+  }
+  return [];
+}
+
+describe('config/schemas/navbar', () => {
+  it('has the announcement bar and the hide-on-scroll navbar off in the site config', () => {
+    const config = validateConfig(siteConfig);
+    expect(config.theme.announcementBar).toBeUndefined();
+    expect(config.navbar.hideOnScroll).toBe(false);
+  });
+
+  it('makes a navbar item that cannot render a configuration error: bad link, unknown type', () => {
+    const bad = {
+      ...siteConfig,
+      navbar: {
+        items: [
+          { type: 'external', label: 'KB', href: 'javascript:alert(1)' },
+          { type: 'search' },
+          { type: 'link', label: '', to: '/' },
+        ],
+      },
+    };
+    expect(errorsOf(bad)).toMatchInlineSnapshot(`
+      [
+        "docs.config.ts: navbar.items[0].href: expected an absolute http(s) URL such as \`https://help.example.com\`, received \`javascript:alert(1)\`",
+        "docs.config.ts: navbar.items[1].type: No matching discriminator, received \`{"type":"search"}\`",
+        "docs.config.ts: navbar.items[2].label: expected a non-empty string, received \`\`",
+      ]
+    `);
+  });
+
+  it('makes a label that cannot render in some locale, or a second language switch, a configuration error', () => {
+    const bad = {
+      ...siteConfig,
+      navbar: {
+        items: [
+          { type: 'link', label: { ru: 'Главная' }, to: '/' },
+          { type: 'external', label: { en: 'KB', de: 'Wissen' }, href: 'https://help.example.com' },
+          { type: 'localeDropdown' },
+          { type: 'localeDropdown', position: 'left' },
+        ],
+      },
+    };
+    expect(errorsOf(bad)).toMatchInlineSnapshot(`
+      [
+        "docs.config.ts: navbar.items[0].label: expected a text for the default locale \`en\`, found only \`ru\`",
+        "docs.config.ts: navbar.items[1].label.de: unknown locale \`de\`; expected one of \`en\`, \`ru\`",
+        "docs.config.ts: navbar.items[3]: expected one language switch, found 2 (items 2, 3)",
+      ]
+    `);
+  });
+
+  it('checks the announcement bar: id, and a text for the default locale', () => {
+    const bad = { ...siteConfig, theme: { ...siteConfig.theme, announcementBar: { id: 'new launch', content: { ru: 'Запуск' } } } };
+    expect(errorsOf(bad)).toMatchInlineSnapshot(`
+      [
+        "docs.config.ts: theme.announcementBar.id: expected letters, digits, \`.\`, \`_\` and \`-\`, such as \`payouts-v2\`, received \`new launch\`",
+        "docs.config.ts: theme.announcementBar.content: expected a text for the default locale \`en\`, found only \`ru\`",
+      ]
+    `);
+    const good = { ...siteConfig, theme: { ...siteConfig.theme, announcementBar: { id: 'launch-1', content: 'Payouts v2 are live.' } } };
+    expect(validateConfig(good).theme.announcementBar).toEqual({ id: 'launch-1', content: 'Payouts v2 are live.', dismissible: true });
+  });
+});
