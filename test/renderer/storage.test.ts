@@ -133,7 +133,7 @@ describe('renderer/storage', () => {
     expect(() => slot.set('light')).not.toThrow();
     expect(() => slot.del()).not.toThrow();
     expect(seen).toEqual([]);
-    expect(error.mock.calls.map((c) => c[0])).toMatchInlineSnapshot(`
+    expect(error.mock.calls.map((c: unknown[]) => c[0])).toMatchInlineSnapshot(`
       [
         "[paydocs] Could not read "theme" from browser storage.",
         "[paydocs] Could not write "theme" to browser storage.",
