@@ -30,7 +30,9 @@ try {
   } else if (error instanceof PaydocsError) {
     const errors = error.diagnostics.filter((d) => d.severity === 'error').length;
     for (const d of error.diagnostics) console.error(formatDiagnostic(d));
-    console.error(`\n✖ ${errors} error${errors === 1 ? '' : 's'}${error.diagnostics.length > errors ? `, ${error.diagnostics.length - errors} warnings` : ''}. Nothing was written.`);
+    const warnings = error.diagnostics.length - errors;
+    const counts = [errors ? `${errors} error${errors === 1 ? '' : 's'}` : '', warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}${errors ? '' : ' (failing with --strict)'}` : ''].filter(Boolean).join(', ');
+    console.error(`\n✖ ${counts}. Nothing was written.`);
     process.exitCode = EXIT.content;
   } else {
     console.error(error);

@@ -111,3 +111,11 @@ describe('cli/build/compile-markdown', () => {
     ]);
   });
 });
+
+describe('cli/build/markdown/remark-links (absolute paths)', () => {
+  it('keeps the query, and leaves static files without a locale prefix', () => {
+    const ru = compile('[поиск](/search?q=payout#top) и ![схема](/img/flow.png) и [файл](/img/logo.svg)', { locale: 'ru' });
+    expect(ru.page.html).toContain('<a href="/ru/search?q=payout#top">поиск</a>');
+    expect(ru.page.html).toContain('<a href="/img/logo.svg">файл</a>');
+  });
+});

@@ -30,9 +30,12 @@ export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
     const hash = hashAt === -1 ? undefined : raw.slice(hashAt + 1);
     const queryAt = target.indexOf('?');
     const pathname = decodeURI(queryAt === -1 ? target : target.slice(0, queryAt));
+    const query = queryAt === -1 ? '' : target.slice(queryAt);
     if (pathname.startsWith('/')) {
-      const localized = ctx.localizePath(pathname.replace(/\/index(\.html)?$|\.html$/, '').replace(/(.)\/$/, '$1'));
-      node.url = localized + (hash !== undefined ? `#${hash}` : '');
+      // A file such as `/img/flow.png` is the same in every locale; a page path gets the locale prefix.
+      const isFile = /\.(?!html?$)[a-z0-9]+$/i.test(pathname);
+      const localized = isFile ? pathname : ctx.localizePath(pathname.replace(/\/index(\.html)?$|\.html$/, '').replace(/(.)\/$/, '$1'));
+      node.url = localized + query + (hash !== undefined ? `#${hash}` : '');
       out.links.push({ raw, kind: 'path', path: localized, hash, line, column });
       return;
     }
