@@ -259,7 +259,7 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
       "content/docs/intro.md:7:34: warning: link to \`/old-guide\`: \`/old-guide\` is redirected to \`/guide\`
         hint: link to the page itself
 
-      ✖ 0 errors, 1 warnings. Nothing was written.
+      ✖ 1 warning (failing with --strict). Nothing was written.
       "
     `);
   });
