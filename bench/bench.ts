@@ -10,6 +10,7 @@
  *   --docusaurus-runs N                 Docusaurus cold builds (default 3)
  *   --lighthouse-runs N                 Lighthouse runs per page and tool (default 3)
  *   --skip-scale --skip-lighthouse --skip-dev    leave a part out (its budgets are then not checked)
+ *   --content DIR                       measure another content/ folder (default: the repo's)
  *
  * Everything is built in temporary folders ($TMPDIR/paydocs-bench); Docusaurus is installed there
  * from the npm registry and reused by later runs. The repo's content/ is copied, never edited.
@@ -43,6 +44,7 @@ const RUNS = num('runs', 5);
 const DOCUSAURUS_RUNS = num('docusaurus-runs', 3);
 const LIGHTHOUSE_RUNS = num('lighthouse-runs', 3);
 const SCALE_FACTORS = [10, 50];
+const CONTENT_DIR = path.resolve(argv.includes('--content') ? argv[argv.indexOf('--content') + 1]! : path.join(REPO_ROOT, 'content'));
 const WORK = path.join(os.tmpdir(), 'paydocs-bench');
 const BASELINE_FILE = path.join(REPO_ROOT, 'bench/baseline.json');
 const PAYDOCS_BIN = path.join(REPO_ROOT, 'bin/paydocs.js');
@@ -236,7 +238,7 @@ function summarize(r: ToolResult): Summary {
 }
 
 async function benchPaydocs(browser: Browser): Promise<ToolResult> {
-  const site = copyProject(path.join(WORK, 'paydocs'));
+  const site = copyProject(path.join(WORK, 'paydocs'), { contentFrom: CONTENT_DIR });
   const dist = path.join(site, 'dist');
   const build = () => runTimed(process.execPath, [PAYDOCS_BIN, 'build', '--out', dist], { cwd: site, timeoutMs: 10 * 60_000 }).then((r) => assertOk(r, 'paydocs build'));
   const result: ToolResult = { summary: {} };
@@ -285,7 +287,7 @@ async function benchDocusaurus(browser: Browser, versions: Record<string, string
   const dir = path.join(WORK, 'docusaurus');
   const installed = await installDocusaurus(dir, log);
   Object.assign(versions, Object.fromEntries(Object.entries(installed.versions).map(([k, v]) => [`docusaurus:${k}`, v])));
-  const converted = prepareDocusaurusSite(dir, path.join(REPO_ROOT, 'content'));
+  const converted = prepareDocusaurusSite(dir, CONTENT_DIR);
   log(`docusaurus: content converted (${JSON.stringify(converted)})`);
   const result: ToolResult = { summary: {} };
   log(`docusaurus: ${DOCUSAURUS_RUNS} cold builds of both locales (minutes each)`);
@@ -323,7 +325,7 @@ async function benchDocusaurus(browser: Browser, versions: Record<string, string
 async function benchScale(): Promise<ScaleResult[]> {
   const out: ScaleResult[] = [];
   for (const factor of SCALE_FACTORS) {
-    const site = copyProject(path.join(WORK, `scale-${factor}`));
+    const site = copyProject(path.join(WORK, `scale-${factor}`), { contentFrom: CONTENT_DIR });
     multiplyContent(path.join(site, 'content'), factor);
     const files = countPages(path.join(site, 'content'));
     log(`scale ${factor}x: ${files} Markdown files, building`);
@@ -435,7 +437,7 @@ async function main(): Promise<number> {
   const result: BenchResult = {
     date: new Date().toISOString(),
     machine: { cpus: os.availableParallelism(), cpuModel: os.cpus()[0]?.model ?? '?', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg() },
-    docs: { markdownFiles: countPages(path.join(REPO_ROOT, 'content')) },
+    docs: { markdownFiles: countPages(CONTENT_DIR) },
     versions: { paydocs: pkg.version },
     paydocs: { summary: {} },
   };

@@ -13,7 +13,7 @@ export interface PageWeight {
   html: Bytes;
   css: Bytes;
   /** Every script the browser requested before the page was hydrated (interactive). */
-  js: Bytes & { files: number };
+  js: Bytes & { files: number; list: Array<{ path: string } & Bytes> };
   /** Milliseconds from navigation start to hydration. */
   hydratedMs: number;
 }
@@ -74,7 +74,7 @@ export async function measurePages(browser: Browser, input: { baseUrl: string; d
       path: p,
       html: fileBytes(input.dir, p)!,
       css: sum([...new Set(styles)].map((s) => fileBytes(input.dir, s))),
-      js: { ...sum(uniqueScripts.map((s) => fileBytes(input.dir, s))), files: uniqueScripts.length },
+      js: { ...sum(uniqueScripts.map((s) => fileBytes(input.dir, s))), files: uniqueScripts.length, list: uniqueScripts.map((s) => ({ path: s, ...(fileBytes(input.dir, s) ?? { raw: 0, gzip: 0 }) })) },
       hydratedMs: hydratedAt,
     });
   }

@@ -15,6 +15,7 @@ import YAML from 'yaml';
 export function toDocusaurusContent(contentDir: string, siteDir: string): { docs: Record<string, number>; categories: number; tabsUnwrapped: number } {
   const stats = { docs: {} as Record<string, number>, categories: 0, tabsUnwrapped: 0 };
   const enLabels = new Map<string, string>();
+  const ruLabels = new Map<string, string>();
   const convertTree = (from: string, to: string, locale: string) => {
     let docs = 0;
     for (const rel of walk(from)) {
@@ -40,7 +41,6 @@ export function toDocusaurusContent(contentDir: string, siteDir: string): { docs
     }
     stats.docs[locale] = docs;
   };
-  const ruLabels = new Map<string, string>();
   convertTree(path.join(contentDir, 'docs'), path.join(siteDir, 'docs'), 'en');
   const ruDir = path.join(contentDir, 'i18n/ru');
   if (existsSync(ruDir)) {

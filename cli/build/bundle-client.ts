@@ -22,6 +22,8 @@ export interface BundleOptions {
   /** Names of `content/pages/*.tsx`. */
   customPages: string[];
   minify: boolean;
+  /** React's build: `production` (default when minifying) or `development` (its warnings, several times slower). */
+  react?: 'production' | 'development';
   /** Extra entry points (e.g. the search worker), name -> absolute file. */
   extraEntries?: Record<string, string>;
 }
@@ -66,7 +68,7 @@ export async function bundleClient(options: BundleOptions): Promise<ClientBundle
     sourcemap: false,
     legalComments: 'none',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': minify ? '"production"' : '"development"' },
+    define: { 'process.env.NODE_ENV': JSON.stringify(options.react ?? (minify ? 'production' : 'development')) },
     metafile: true,
     write: false,
     logLevel: 'silent',

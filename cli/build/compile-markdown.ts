@@ -198,7 +198,12 @@ export function startCompileWorkers(count: number): CompileWorkers {
       const routes = Object.fromEntries([...content.docs].map(([locale, docs]) => [locale, docs.map((d): [string, string] => [d.relPath, d.route])]));
       for (const w of workers) w.postMessage({ type: 'init', config, routes, data: data ?? {} } satisfies WorkerRequest);
       // Longest first, handed out a few at a time as workers free up: the threads finish together.
-      const order = all.map((_, i) => i).sort((a, b) => all[b]!.body.length - all[a]!.body.length);
+      // A page and its translations go to the same worker, whose highlighter cache then serves the
+      // code blocks they share.
+      const groups = new Map<string, number[]>();
+      all.forEach((doc, i) => groups.set(doc.relPath, [...(groups.get(doc.relPath) ?? []), i]));
+      const size = (g: number[]) => g.reduce((n, i) => n + all[i]!.body.length, 0);
+      const order = [...groups.values()].sort((a, b) => size(b) - size(a)).flat();
       const results: Array<{ page: Omit<CompiledPage, 'doc'>; diagnostics: Diagnostic[] } | undefined> = new Array(all.length);
       const batchSize = Math.max(1, Math.min(16, Math.ceil(all.length / (count * 8))));
       let cursor = 0;

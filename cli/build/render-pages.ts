@@ -91,6 +91,27 @@ function pageDataOf(route: Route, config: PaydocsConfig, custom: Map<string, Cus
   };
 }
 
+export interface PageChunk {
+  html: string | undefined;
+  /** The data without its HTML, serialized: what else must be equal to reuse the chunk. */
+  meta: string;
+  chunk: string;
+  file: string;
+}
+
+/**
+ * A page's chunk and its content-hashed file name. The previous chunk of the same page is reused when
+ * its HTML is the same string (the compile cache hands back the same page while its source is
+ * unchanged, so this is mostly a pointer comparison) and the rest of the data serializes the same.
+ */
+function pageChunk(data: PageData, previous: PageChunk | undefined): PageChunk {
+  const { html, ...rest } = data;
+  const meta = JSON.stringify(rest);
+  if (previous && previous.html === html && previous.meta === meta) return previous;
+  const chunk = `export default ${JSON.stringify(data)};`;
+  return { html, meta, chunk, file: `assets/p/${contentHash(chunk)}.js` };
+}
+
 /** Page chunks, one site module per locale, and the HTML of every route plus each locale's 404. */
 export function renderPages(input: {
   config: PaydocsConfig;
@@ -101,6 +122,8 @@ export function renderPages(input: {
   searchFiles?: Record<string, SiteData['searchFiles']>;
   /** Site path of a page -> its Atom feed (`writeFeeds`). */
   feeds?: ReadonlyMap<string, NonNullable<PageData['feed']>>;
+  /** Page chunks of the previous render, by site path (dev: only the changed pages are serialized and hashed again). */
+  chunkCache?: Map<string, PageChunk>;
 }): RenderedSite {
   const { config, locales, assets } = input;
   const custom = new Map(input.custom.map((c) => [c.name, c]));
@@ -115,8 +138,9 @@ export function renderPages(input: {
     for (const route of routes) {
       const data = pageDataOf(route, config, custom, input.feeds?.get(route.href));
       byHref.set(route.href, data);
-      const chunk = `export default ${JSON.stringify(data)};`;
-      const file = `assets/p/${contentHash(chunk)}.js`;
+      const page = pageChunk(data, input.chunkCache?.get(route.href));
+      input.chunkCache?.set(route.href, page);
+      const { chunk, file } = page;
       files.set(file, chunk);
       routeMap[route.href] = config.baseUrl + file;
       chunkOf.set(route.href, config.baseUrl + file);

@@ -53,11 +53,23 @@ interface State {
   errors: Diagnostic[];
 }
 
+/**
+ * React's production build in dev too: an edit re-renders the page in a few ms instead of some
+ * 30-60 ms (save-to-browser budget: 100 ms). Theme authors who want React's warnings set
+ * PAYDOCS_REACT_DEV=1.
+ */
+const DEV_REACT = process.env.PAYDOCS_REACT_DEV ? 'development' : 'production';
+
 /** The dev server: an in-memory build that recompiles only the files that changed and pushes them to the browser. */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const { root, log = console.log } = options;
   const readCache = new Map<string, { mtimeMs: number; result: ReadResult }>();
-  const compileCache = new Map<string, { key: string; page: CompiledPage }>();
+  // A doc is compiled again only when its source changed: unchanged files come back from `readCache`
+  // as the same frontmatter object and body string, so the check is a few pointer comparisons.
+  const compileCache = new Map<string, { source: Pick<SourceDoc, 'file' | 'frontmatter' | 'body' | 'translation'>; page: CompiledPage }>();
+  const categoryCache: NonNullable<Parameters<typeof loadContent>[0]['categoryCache']> = new Map();
+  const chunkCache: NonNullable<Parameters<typeof renderPages>[0]['chunkCache']> = new Map();
+  let bundleChunks: { bundle: unknown; files: Array<[string, string]> } | undefined;
   const styleToClass = createStyleToClass();
   const processor: MarkdownProcessor = await createProcessor({ styleToClass });
   let config = await loadConfig(root);
@@ -66,7 +78,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const api = await loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics: apiDiagnostics });
   // Reference data (content/data/*.yaml) likewise, once; its problems join the API's.
   const reference = loadData({ root, diagnostics: apiDiagnostics });
-  let bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false });
+  let bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false, react: DEV_REACT });
   let custom = await loadCustomPages(root, config.i18n.locales);
   let state: State | undefined;
   const clients = new Set<ServerResponse>();
@@ -81,16 +93,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const diagnostics = new DiagnosticList();
     diagnostics.items.push(...apiDiagnostics.items);
     const cfg: PaydocsConfig = options.locales ? { ...config, i18n: { ...config.i18n, locales: config.i18n.locales.filter((l) => options.locales!.includes(l)) } } : config;
-    const content = loadContent({ root, config: cfg, mode: 'dev', diagnostics, cache: readCache });
+    const content = loadContent({ root, config: cfg, mode: 'dev', diagnostics, cache: readCache, categoryCache });
     const compiled = new Map<string, CompiledPage[]>();
     for (const [locale, docs] of content.docs) {
       const byRel = new Map(docs.map((d) => [d.relPath, d.route]));
       const list: CompiledPage[] = [];
       for (const doc of docs) {
         const id = `${locale}:${doc.relPath}`;
-        const key = `${doc.file}|${doc.hash}|${doc.translation ?? ''}|${JSON.stringify(doc.frontmatter)}|${doc.body.length}|${contentHash(doc.body)}`;
         const hit = compileCache.get(id);
-        if (hit && hit.key === key) {
+        const same = (a: typeof doc, b: NonNullable<typeof hit>['source']) =>
+          a.file === b.file && a.body === b.body && a.translation === b.translation && (a.frontmatter === b.frontmatter || JSON.stringify(a.frontmatter) === JSON.stringify(b.frontmatter));
+        if (hit && same(doc, hit.source)) {
           list.push(hit.page);
           continue;
         }
@@ -99,7 +112,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         for (const d of local.items) diagnostics.add(d);
         if (local.errors.length && hit) list.push(hit.page); // keep the last good page
         else {
-          compileCache.set(id, { key, page });
+          compileCache.set(id, { source: { file: doc.file, frontmatter: doc.frontmatter, body: doc.body, translation: doc.translation }, page });
           list.push(page);
         }
       }
@@ -113,17 +126,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     for (const d of links.items) diagnostics.add({ ...d, severity: 'warning' });
     const css = bundle.css + styleToClass.getCSS();
     const cssFile = `assets/style-${contentHash(css)}.css`;
-    const rendered = renderPages({ config: cfg, locales, custom, assets: { entry: bundle.entry, preload: bundle.preload, css: [cfg.baseUrl + cssFile], pageChunks: bundle.pageChunks } });
+    const rendered = renderPages({ config: cfg, locales, custom, chunkCache, assets: { entry: bundle.entry, preload: bundle.preload, css: [cfg.baseUrl + cssFile], pageChunks: bundle.pageChunks } });
     const chunks = new Map<string, string>([...rendered.files, [cssFile, css]]);
-    for (const [file, data] of bundle.files) chunks.set(file, Buffer.from(data).toString('utf8'));
+    if (bundleChunks?.bundle !== bundle) bundleChunks = { bundle, files: [...bundle.files].map(([file, data]) => [file, Buffer.from(data).toString('utf8')]) };
+    for (const [file, text] of bundleChunks.files) chunks.set(file, text);
     const structure = JSON.stringify(locales.map((l) => l.sidebar));
     const changedHrefs: string[] = [];
-    if (state) {
-      for (const [locale, pages] of rendered.pages) {
-        const before = state.rendered.pages.get(locale);
-        for (const [href, page] of pages) if (JSON.stringify(before?.get(href)) !== JSON.stringify(page)) changedHrefs.push(href);
-      }
-    }
+    // Chunk names are content hashes: a page changed when its chunk name did.
+    if (state) for (const [href, chunk] of rendered.chunkOf) if (state.rendered.chunkOf.get(href) !== chunk) changedHrefs.push(href);
     const structureChanged = state !== undefined && state.structure !== structure;
     state = { config: cfg, rendered, structure, chunks, errors: diagnostics.errors };
     return { errors: diagnostics.errors, warnings: diagnostics.warnings, changedHrefs, structureChanged };
@@ -161,7 +171,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const code = changed.some((f) => f.startsWith('renderer') || f.startsWith('content/pages') || f === 'docs.config.ts');
       if (code) {
         config = await loadConfig(root, { fresh: true });
-        bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false });
+        bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false, react: DEV_REACT });
         custom = await loadCustomPages(root, config.i18n.locales);
       }
       const { errors, warnings, changedHrefs, structureChanged } = rebuild();

@@ -18,43 +18,55 @@ export interface RemarkCodeOptions {
  * Highlights fenced code with shiki at build time, with a light and a dark theme in one markup
  * (switched by CSS), a title and highlighted lines from the fence meta, and a copy button.
  */
-export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, styleToClass }) => (tree, file) => {
-  const { ctx, out } = pageData(file);
-  const loaded = new Set(highlighter.getLoadedLanguages());
-  visit(tree, 'code', (node: Code) => {
-    const meta = parseFenceMeta(node.meta);
-    let lang = (node.lang ?? 'text').toLowerCase();
-    lang = ALIASES[lang] ?? lang;
-    if (lang !== 'text' && !loaded.has(lang)) {
-      out.problems.push({ line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined, rule: 'code-language', severity: 'warning', message: `unknown code language \`${node.lang}\`; shown as plain text` });
-      lang = 'text';
-    }
-    const root = highlighter.codeToHast(node.value, {
-      lang,
-      themes: THEMES,
-      defaultColor: false,
-      transformers: [
-        {
-          line(el, line) {
-            if (meta.highlight.has(line)) this.addClassToHast(el, 'highlighted');
-          },
-          pre(el) {
-            el.properties.tabIndex = 0;
-          },
-        },
-        styleToClass,
-      ],
+export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, styleToClass }) => {
+  const cache = new Map<string, ReturnType<Highlighter['codeToHast']>>();
+  return (tree, file) => {
+    const { ctx, out } = pageData(file);
+    const loaded = new Set(highlighter.getLoadedLanguages());
+    visit(tree, 'code', (node: Code) => {
+      const meta = parseFenceMeta(node.meta);
+      let lang = (node.lang ?? 'text').toLowerCase();
+      lang = ALIASES[lang] ?? lang;
+      if (lang !== 'text' && !loaded.has(lang)) {
+        out.problems.push({ line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined, rule: 'code-language', severity: 'warning', message: `unknown code language \`${node.lang}\`; shown as plain text` });
+        lang = 'text';
+      }
+      // The same block is highlighted once per processor: the Russian page repeats the English page's
+      // code, and dev recompiles a page whose other blocks did not change. A copy is handed out, as
+      // later stages own the tree they get.
+      const cacheKey = `${lang}\u0000${[...meta.highlight].join(',')}\u0000${node.value}`;
+      let highlighted = cache.get(cacheKey);
+      if (!highlighted) {
+        highlighted = highlighter.codeToHast(node.value, {
+          lang,
+          themes: THEMES,
+          defaultColor: false,
+          transformers: [
+            {
+              line(el, line) {
+                if (meta.highlight.has(line)) this.addClassToHast(el, 'highlighted');
+              },
+              pre(el) {
+                el.properties.tabIndex = 0;
+              },
+            },
+            styleToClass,
+          ],
+        });
+        cache.set(cacheKey, highlighted);
+      }
+      const root = structuredClone(highlighted);
+      const pre = root.children[0] as Element;
+      const children: ElementContent[] = [];
+      if (meta.title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block__title'] }, children: [{ type: 'text', value: meta.title }] });
+      children.push(pre);
+      children.push({
+        type: 'element',
+        tagName: 'button',
+        properties: { type: 'button', className: ['copy-button'], 'aria-label': ctx.strings['code.copy'], title: ctx.strings['code.copy'], dataCopy: '' },
+        children: [{ type: 'text', value: ctx.strings['code.copyLabel'] }],
+      });
+      node.data = { hName: 'div', hProperties: { className: ['code-block'], dataLang: lang }, hChildren: children };
     });
-    const pre = root.children[0] as Element;
-    const children: ElementContent[] = [];
-    if (meta.title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block__title'] }, children: [{ type: 'text', value: meta.title }] });
-    children.push(pre);
-    children.push({
-      type: 'element',
-      tagName: 'button',
-      properties: { type: 'button', className: ['copy-button'], 'aria-label': ctx.strings['code.copy'], title: ctx.strings['code.copy'], dataCopy: '' },
-      children: [{ type: 'text', value: ctx.strings['code.copyLabel'] }],
-    });
-    node.data = { hName: 'div', hProperties: { className: ['code-block'], dataLang: lang }, hChildren: children };
-  });
+  };
 };

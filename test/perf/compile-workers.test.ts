@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileSite, startCompileWorkers, startCompileWorkersFor } from '../../cli/build/compile-markdown.ts';
+import { loadConfig } from '../../cli/build/load-config.ts';
+import { loadContent } from '../../cli/build/load-content.ts';
+import { DiagnosticList } from '../../cli/diagnostics.ts';
+import { ROOT } from '../helpers/fixture.ts';
+
+const root = path.join(ROOT, 'test/fixtures/basic');
+const config = await loadConfig(root);
+const content = loadContent({ root, config, mode: 'build', diagnostics: new DiagnosticList() });
+const workers = startCompileWorkers(2);
+afterAll(() => workers.close());
+
+/** The page without its source object, for comparing what two compiles produced. */
+const output = (pages: Map<string, Array<{ doc: unknown }>>) => [...pages].map(([locale, list]) => [locale, list.map(({ doc: _doc, ...rest }) => rest)]);
+
+describe('cli/build/compile-markdown (worker threads)', () => {
+  it('compiles on two workers exactly what one process compiles: same pages in the same order, same highlighting CSS', async () => {
+    const inProcess = await compileSite(content, { config, diagnostics: new DiagnosticList() });
+    const parallel = await workers.compile(content, { config, diagnostics: new DiagnosticList() });
+    expect(output(parallel.pages)).toEqual(output(inProcess.pages));
+    expect(parallel.css).toBe(inProcess.css);
+    expect(parallel.css).toMatch(/^\.sk-/);
+    // The source docs are the caller's own objects, not copies that came back from a thread.
+    expect(parallel.pages.get('en')![0]!.doc).toBe(content.docs.get('en')![0]);
+  });
+
+  it("reports a page's problems with its file and line, as the in-process compile does", async () => {
+    const broken = structuredClone(content);
+    const doc = broken.docs.get('en')![0]!;
+    doc.body = `${doc.body}\n\n\`\`\`nosuchlanguage\nx\n\`\`\`\n`;
+    const a = new DiagnosticList();
+    const b = new DiagnosticList();
+    await compileSite(broken, { config, diagnostics: a });
+    await workers.compile(broken, { config, diagnostics: b });
+    expect(b.items).toEqual(a.items);
+    expect(b.items.find((d) => d.rule === 'code-language')).toMatchObject({ file: doc.file, severity: 'warning' });
+  });
+
+  it('keeps small sites in-process (starting threads costs more than it saves)', () => {
+    expect(startCompileWorkersFor(root, 4)).toBeUndefined();
+    expect(startCompileWorkersFor(root, 1)).toBeUndefined();
+  });
+});
