@@ -58,6 +58,26 @@ describe('renderer/components/AnnouncementBar', () => {
   });
 });
 
+describe('renderer/hooks/use-content-enhancements (tabs)', () => {
+  it('syncs every tab group with the same group id on the page and on the next page, and keeps the choice', async () => {
+    const { page, close } = await openPage(browser, `${site.url}/`);
+    const selected = () => page.locator('.tabs[data-group=lang]').evaluateAll((gs) => gs.map((g) => g.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-value')));
+    expect(await selected()).toEqual(['curl', 'curl']);
+    await page.locator('.tabs[data-group=lang]').nth(1).locator('[role=tab][data-value=python]').click();
+    expect(await selected()).toEqual(['python', 'python']);
+    const panels = await page.locator('.tabs[data-group=lang] [role=tabpanel]:not([hidden])').evaluateAll((ps) => ps.map((p) => p.querySelector('.code-block pre')?.textContent?.trim()));
+    expect(panels).toEqual(['import requests\nrequests.post("https://api.example.com/v1/x")', 'print("second")']);
+    await page.locator('nav.sidebar a[href="/guide"]').click();
+    await waitForTitle(page, 'Guide');
+    expect(await selected()).toEqual(['python']);
+    await page.reload({ waitUntil: 'networkidle' });
+    await hydrated(page);
+    expect(await selected()).toEqual(['python']);
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.lang'))).toBe('python');
+    await close();
+  });
+});
+
 describe('renderer/hooks/use-hide-on-scroll', () => {
   it('hides the navbar while scrolling down and shows it when scrolling up or focusing it', async () => {
     const { page, close } = await openPage(browser, `${site.url}/`, { viewport: { width: 1280, height: 800 } });

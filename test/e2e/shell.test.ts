@@ -98,6 +98,33 @@ describe('renderer/components/Navbar', () => {
   });
 });
 
+describe('announcement bar and hide-on-scroll navbar (off in docs.config.ts)', () => {
+  it('shows no announcement bar and keeps the navbar in place while scrolling', async () => {
+    const { page, close } = await openPage(browser, `${site}/request_format`, { viewport: DESKTOP });
+    expect(await page.locator('.announcement-bar').count()).toBe(0);
+    await page.mouse.wheel(0, 1500);
+    await page.waitForFunction(() => window.scrollY > 1000);
+    await page.waitForTimeout(300);
+    expect(await page.locator('header.navbar').getAttribute('class')).toBe('navbar');
+    expect(await page.locator('header.navbar').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+    await close();
+  });
+});
+
+describe('docs version (renderer/hooks/use-docs-version)', () => {
+  it('persists the version of the doc being read and names it docs-default-current', async () => {
+    const { page, close } = await openPage(browser, `${site}/search?q=refund`);
+    // Not on a doc page, nothing stored yet: the latest version.
+    expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBeNull();
+    expect(await page.getAttribute('html', 'data-docs-version')).toBe('docs-default-current');
+    await page.goto(`${site}/callbacks`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
+    expect(await page.getAttribute('html', 'data-docs-version')).toBe('docs-default-current');
+    await close();
+  });
+});
+
 describe('renderer/components/Footer', () => {
   it('shows the copyright line only, no links, in both locales', async () => {
     for (const p of ['/', '/ru/reference/test_cards']) {
