@@ -12,7 +12,12 @@ export interface PageWeight {
   path: string;
   html: Bytes;
   css: Bytes;
-  /** Every script the browser requested before the page was hydrated (interactive). */
+  /**
+   * Every script the page loaded by itself until the network was idle: what its HTML references, what
+   * that imports, and what it loads after hydration without being asked. Not counted: prefetches of
+   * other pages (`<link rel="prefetch">` in Docusaurus, page-data chunks `assets/p/` in paydocs), which
+   * both tools start for links in view.
+   */
   js: Bytes & { files: number; list: Array<{ path: string } & Bytes> };
   /** Milliseconds from navigation start to hydration. */
   hydratedMs: number;
@@ -46,7 +51,7 @@ const HYDRATION_PROBE = `(() => {
 /**
  * Loads each page in a fresh Chromium context (no cache, 1280x800), waits for hydration and network
  * idle, and counts the bytes (from the files on disk, gzip level 6) of the HTML, its stylesheets and
- * every script requested before hydration. Prefetches started after hydration are not counted.
+ * its scripts (see `PageWeight.js`).
  */
 export async function measurePages(browser: Browser, input: { baseUrl: string; dir: string; paths: string[] }): Promise<PageWeight[]> {
   const out: PageWeight[] = [];
@@ -60,11 +65,12 @@ export async function measurePages(browser: Browser, input: { baseUrl: string; d
     await page.waitForLoadState('networkidle');
     const { hydratedAt, scripts, styles } = await page.evaluate(() => {
       const at = (window as unknown as { __benchHydratedAt: number }).__benchHydratedAt;
+      const prefetched = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => new URL(l.href).pathname));
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const local = entries.filter((e) => new URL(e.name).origin === location.origin);
       return {
         hydratedAt: at,
-        scripts: local.filter((e) => e.startTime <= at && new URL(e.name).pathname.endsWith('.js')).map((e) => new URL(e.name).pathname),
+        scripts: local.map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js') && !p.includes('/assets/p/') && !prefetched.has(p)),
         styles: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname),
       };
     });

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 export interface TimedRun {
   wallMs: number;
@@ -7,9 +9,12 @@ export interface TimedRun {
   peakRssMiB: number;
   code: number | null;
   output: string;
+  /** User + system CPU time of the process and its waited-for children (GNU time), when /usr/bin/time exists. */
+  cpuMs?: number;
 }
 
 const PAGE_KIB = 4;
+const GNU_TIME = '/usr/bin/time';
 
 /** pid -> [ppid, rss KiB] for every process, read from /proc. */
 function processTable(): Map<number, [number, number]> {
@@ -70,6 +75,11 @@ export interface RunOptions {
 export function runTimed(command: string, args: string[], options: RunOptions): Promise<TimedRun> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
+    const timeFile = existsSync(GNU_TIME) ? path.join(mkdtempSync(path.join(os.tmpdir(), 'paydocs-bench-time-')), 'time') : undefined;
+    if (timeFile) {
+      args = ['-f', '%U %S', '-o', timeFile, command, ...args];
+      command = GNU_TIME;
+    }
     const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     const keep = (d: Buffer) => {
@@ -83,7 +93,13 @@ export function runTimed(command: string, args: string[], options: RunOptions): 
     child.on('close', (code) => {
       clearTimeout(timer);
       const wallMs = performance.now() - t0;
-      resolve({ wallMs, peakRssMiB: rss.stop(), code, output });
+      let cpuMs: number | undefined;
+      if (timeFile) {
+        const m = /([\d.]+) ([\d.]+)\s*$/.exec(readFileSync(timeFile, 'utf8'));
+        if (m) cpuMs = (Number(m[1]) + Number(m[2])) * 1000;
+        rmSync(path.dirname(timeFile), { recursive: true, force: true });
+      }
+      resolve({ wallMs, peakRssMiB: rss.stop(), code, output, cpuMs });
     });
   });
 }
