@@ -60,7 +60,8 @@ describe('cli/build/compile-markdown', () => {
 
   it('highlights code with both themes as classes (no per-token inline colours), with title and highlighted lines', () => {
     const { page } = compile('```json title="Response" {2}\n{\n  "status": "success"\n}\n```');
-    expect(page.html).toContain('<div class="code-block__title">Response</div>');
+    expect(page.html).toMatch(/^<div class="code-block" data-lang="json"><div class="code-block__title">Response<\/div><pre class="shiki[^"]*" tabindex="0"><code>/);
+    expect(page.html).not.toContain('<pre><div');
     expect(page.html).toMatch(/<span class="line highlighted">/);
     expect(page.html).not.toMatch(/style="color:/);
     const css = styleToClass.getCSS();

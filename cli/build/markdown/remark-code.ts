@@ -23,7 +23,7 @@ export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, sty
   return (tree, file) => {
     const { ctx, out } = pageData(file);
     const loaded = new Set(highlighter.getLoadedLanguages());
-    visit(tree, 'code', (node: Code) => {
+    visit(tree, 'code', (node: Code, index, parent) => {
       const meta = parseFenceMeta(node.meta);
       let lang = (node.lang ?? 'text').toLowerCase();
       lang = ALIASES[lang] ?? lang;
@@ -46,9 +46,6 @@ export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, sty
               line(el, line) {
                 if (meta.highlight.has(line)) this.addClassToHast(el, 'highlighted');
               },
-              pre(el) {
-                el.properties.tabIndex = 0;
-              },
             },
             styleToClass,
           ],
@@ -66,7 +63,9 @@ export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, sty
         properties: { type: 'button', className: ['copy-button'], 'aria-label': ctx.strings['code.copy'], title: ctx.strings['code.copy'], dataCopy: '' },
         children: [{ type: 'text', value: ctx.strings['code.copyLabel'] }],
       });
-      node.data = { hName: 'div', hProperties: { className: ['code-block'], dataLang: lang }, hChildren: children };
+      // A node type of our own, not `code`: remark-rehype would wrap a `code` node's output in another <pre>.
+      const block = { type: 'paydocsCodeBlock', data: { hName: 'div', hProperties: { className: ['code-block'], dataLang: lang }, hChildren: children } };
+      if (parent && index !== undefined) parent.children.splice(index, 1, block as unknown as Code);
     });
   };
 };
