@@ -1,6 +1,7 @@
 import { useT } from '../context.ts';
 import type { PageData } from '../page-data.ts';
 import { CopyPageButton } from './CopyPageButton.tsx';
+import { Icon } from './icons.tsx';
 import { Toc } from './Toc.tsx';
 
 function Breadcrumbs({ page }: { page: PageData }) {
@@ -17,7 +18,7 @@ function Breadcrumbs({ page }: { page: PageData }) {
                 <span aria-current="page">{c.label}</span>
               ) : (
                 <a href={c.href} aria-label={i === 0 ? t('nav.home') : undefined}>
-                  {i === 0 ? '⌂' : c.label}
+                  {i === 0 ? <Icon name="home" size={16} /> : c.label}
                 </a>
               )}
             </li>

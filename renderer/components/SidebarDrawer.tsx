@@ -68,7 +68,13 @@ export function SidebarDrawer({ page, open, onClose, openKeys, onToggle }: Props
           <ul className="menu__list">
             {site.navbar.items.map((item, i) =>
               item.type === 'localeDropdown' ? (
-                <LocaleLinks key={i} page={page} />
+                <li key={i} className="menu__item drawer__locales">
+                  <Icon name="globe" />
+                  <span className="sr-only">{t('nav.language')}</span>
+                  <ul className="drawer__locale-list">
+                    <LocaleLinks page={page} />
+                  </ul>
+                </li>
               ) : (
                 <li key={i} className="menu__item">
                   <NavbarLink item={item} page={page} className="menu__link menu__link--icon" />

@@ -88,10 +88,10 @@ describe('renderer/components/Navbar', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('English');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Русский');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Русский');
     await page.keyboard.press('Escape');
-    expect(await page.locator('.dropdown__menu').isVisible()).toBe(false);
-    expect(await activeElement(page)).toBe('button.navbar__link');
+    await expect.poll(() => page.locator('.dropdown__menu').isVisible()).toBe(false);
+    await expect.poll(() => activeElement(page)).toBe('button.navbar__link');
     await page.keyboard.press('Enter');
     expect(await page.locator('.dropdown__menu').isVisible()).toBe(true);
     await close();
