@@ -2,7 +2,7 @@ import { useT } from '../context.ts';
 import type { PageData } from '../page-data.ts';
 import { CopyPageButton } from './CopyPageButton.tsx';
 import { Icon } from './icons.tsx';
-import { Toc } from './Toc.tsx';
+import { Toc, TocCollapsible } from './Toc.tsx';
 
 function Breadcrumbs({ page }: { page: PageData }) {
   const t = useT();
@@ -69,6 +69,7 @@ export function DocPage({ page }: { page: PageData }) {
               {t(page.translation === 'missing' ? 'i18n.missing' : 'i18n.outdated')}
             </div>
           )}
+          {showToc && <TocCollapsible items={page.toc} />}
           <div
             id="__content"
             className="markdown"

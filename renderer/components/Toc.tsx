@@ -2,6 +2,42 @@ import { useEffect, useState } from 'react';
 import { useT } from '../context.ts';
 import type { TocItem } from '../page-data.ts';
 
+function TocList({ items, active }: { items: TocItem[]; active?: string | null }) {
+  return (
+    <ul>
+      {items.map((i) => (
+        <li key={i.id} className={`toc__item toc__item--l${i.level}`}>
+          <a href={`#${i.id}`} className={i.id === active ? 'toc__link toc__link--active' : 'toc__link'} aria-current={i.id === active ? 'location' : undefined}>
+            {i.text}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The same table of contents above the content where there is no room for the column (up to
+ * 1200 px): collapsed, it opens with a click (a `<details>`, so also without JavaScript) and
+ * closes again when a heading is chosen.
+ */
+export function TocCollapsible({ items }: { items: TocItem[] }) {
+  const t = useT();
+  return (
+    <details
+      className="toc-collapsible"
+      onClick={(e) => {
+        if ((e.target as Element).closest('a')) (e.currentTarget as HTMLDetailsElement).open = false;
+      }}
+    >
+      <summary className="toc-collapsible__summary">{t('toc.title')}</summary>
+      <nav className="toc-collapsible__body" aria-label={t('toc.title')}>
+        <TocList items={items} />
+      </nav>
+    </details>
+  );
+}
+
 /** Table of contents of h2 and h3 with the heading in view highlighted. */
 export function Toc({ items }: { items: TocItem[] }) {
   const t = useT();
@@ -30,15 +66,7 @@ export function Toc({ items }: { items: TocItem[] }) {
   return (
     <nav className="toc" aria-label={t('toc.title')}>
       <p className="toc__title">{t('toc.title')}</p>
-      <ul>
-        {items.map((i) => (
-          <li key={i.id} className={`toc__item toc__item--l${i.level}`}>
-            <a href={`#${i.id}`} className={i.id === active ? 'toc__link toc__link--active' : 'toc__link'} aria-current={i.id === active ? 'location' : undefined}>
-              {i.text}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <TocList items={items} active={active} />
     </nav>
   );
 }

@@ -312,6 +312,23 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
     await close();
   });
 
+  it('offers the table of contents as a collapsed box above the content on narrow screens', async () => {
+    const { page, close } = await openPage(browser, `${site}/ru/request_format`, { viewport: MOBILE });
+    expect(await page.locator('.toc').isVisible()).toBe(false);
+    const box = page.locator('details.toc-collapsible');
+    expect(await box.locator('summary').innerText()).toBe('На этой странице');
+    expect(await box.locator('a').first().isVisible()).toBe(false);
+    await box.locator('summary').click();
+    const links = box.locator('a');
+    expect(await links.count()).toBe(await page.locator('#__content h2[id], #__content h3[id]').count());
+    const target = (await links.nth(1).getAttribute('href'))!;
+    await links.nth(1).click();
+    expect(await box.getAttribute('open')).toBeNull();
+    await expect.poll(() => new URL(page.url()).hash).toBe(target);
+    await expect.poll(() => page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), target.slice(1))).toBe(72);
+    await close();
+  });
+
   it('links the previous and next pages', async () => {
     const { page, close } = await openPage(browser, `${site}/api/transaction_create`, { viewport: DESKTOP });
     const prev = page.locator('.pagination a[rel=prev]');
