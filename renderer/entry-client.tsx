@@ -15,13 +15,40 @@ import './styles/data-table.css';
 (window as unknown as Record<string, unknown>)[APP_LOADED_FLAG] = true;
 
 const pageCache = new Map<string, Promise<PageData>>();
-/** Settles once `site.routes` is filled from the route map module (after hydration). */
-let routesReady: Promise<void> = Promise.resolve();
+/** What counts as the reader starting to interact (and so, soon, maybe following a link). */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
+/** Settles once `site.routes` is filled from the route map module; undefined until asked for. */
+let routesReady: Promise<void> | undefined;
+let routesLoaded = false;
+
+/**
+ * The route map (render-pages.ts) is needed only to follow a link without a reload and to prefetch:
+ * it loads on the reader's first sign of interaction (or the first client-side navigation), so a
+ * page that is only read costs no more than its own code. Prefetching starts once it is there.
+ */
+function loadRoutes(site: SiteData, roots: string[]): Promise<void> {
+  if (routesReady) return routesReady;
+  const url = site.routesModule;
+  routesReady = url
+    ? (import(/* @vite-ignore */ url) as Promise<{ default: Record<string, string> }>).then((m) => {
+        site.routes = { ...m.default, ...site.routes };
+        routesLoaded = true;
+      })
+    : Promise.resolve().then(() => void (routesLoaded = true));
+  routesReady.then(
+    // Prefetching is not needed to show the page either: its code is a separate chunk.
+    () => import('./client/prefetch.ts').then((m) => m.installPrefetch({ site, roots, prefetch: (href) => prefetchRoute(site, href) })),
+    (error: unknown) => console.error('[paydocs] could not load the route map; links load pages the usual way', error),
+  );
+  return routesReady;
+}
+
+let rootsOfSite: string[] = [];
 
 function loadPageData(site: SiteData, href: string): Promise<PageData> {
   let hit = pageCache.get(href);
   if (!hit) {
-    hit = routesReady
+    hit = loadRoutes(site, rootsOfSite)
       .then(() => {
         const url = site.routes[href];
         if (!url) throw new Error(`no route ${href}`);
@@ -71,7 +98,8 @@ async function start(): Promise<void> {
       else window.scrollTo(0, 0);
     },
   };
-  installLinkHandling({ site, roots });
+  rootsOfSite = roots;
+  installLinkHandling({ site, roots, routes: { loaded: () => routesLoaded, load: () => loadRoutes(site, roots) } });
   // Dev server: new page chunks after a save; the open page is swapped in place (scroll kept).
   window.addEventListener('paydocs:routes', (e) => {
     const routes = (e as CustomEvent<Record<string, string>>).detail;
@@ -94,19 +122,11 @@ async function start(): Promise<void> {
     });
   }
   document.documentElement.dataset.hydrated = 'true';
-  // The route map is not needed to hydrate (render-pages.ts): it loads now. Until it has, links
-  // load pages the usual way; prefetching starts after it.
-  if (site.routesModule) {
-    const url = site.routesModule;
-    routesReady = (import(/* @vite-ignore */ url) as Promise<{ default: Record<string, string> }>).then((m) => {
-      site.routes = { ...m.default, ...site.routes };
-    });
-  }
-  routesReady.then(
-    // Prefetching is not needed to show the page either: its code is a separate chunk.
-    () => import('./client/prefetch.ts').then((m) => m.installPrefetch({ site, roots, prefetch: (href) => prefetchRoute(site, href) })),
-    (error: unknown) => console.error('[paydocs] could not load the route map; links load pages the usual way', error),
-  );
+  const intent = () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, intent, true);
+    void loadRoutes(site, roots);
+  };
+  for (const type of INTENT_EVENTS) window.addEventListener(type, intent, { capture: true, passive: true });
   if (normalizePath(window.location.pathname, roots) === page.href && window.location.hash) scrollToHash(window.location.hash, false);
 }
 

@@ -61,7 +61,7 @@ export function scrollToHash(hash: string, smooth: boolean): void {
  * Client-side navigation for same-locale links to known routes; everything else (other locales,
  * other origins, downloads, new tabs) is left to the browser. In-page anchors scroll smoothly.
  */
-export function installLinkHandling({ site, roots }: { site: SiteData; roots: string[] }): void {
+export function installLinkHandling({ site, roots, routes }: { site: SiteData; roots: string[]; routes?: { loaded(): boolean; load(): Promise<void> } }): void {
   document.addEventListener('click', (e) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     const a = (e.target as Element | null)?.closest?.('a');
@@ -76,7 +76,15 @@ export function installLinkHandling({ site, roots }: { site: SiteData; roots: st
       scrollToHash(url.hash, true);
       return;
     }
-    if (!(path in site.routes)) return;
+    if (!(path in site.routes)) {
+      // The route map has not arrived yet (it loads on the first interaction): wait for it, then
+      // navigate in place or, if the path is not a route after all, the usual way.
+      if (!routes || routes.loaded()) return;
+      e.preventDefault();
+      const go = () => (path in site.routes ? navigate(path + url.search + url.hash) : window.location.assign(url.href));
+      routes.load().then(go, () => window.location.assign(url.href));
+      return;
+    }
     e.preventDefault();
     navigate(path + url.search + url.hash);
   });
