@@ -48,6 +48,7 @@ const PAGES = [
   ['API page', '/api/transaction_create'],
   ['reference table page', '/reference/currency_codes'],
   ['search page', '/search?q=refund'],
+  ['landing page', '/landing'],
 ] as const;
 
 describe('accessibility (axe-core)', () => {
