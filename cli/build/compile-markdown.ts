@@ -12,8 +12,7 @@ import { stringsFor } from '../../renderer/i18n/strings.ts';
 import type { Diagnostic, DiagnosticList } from '../diagnostics.ts';
 import type { WorkerReply, WorkerRequest } from './compile-worker.ts';
 import { DOCS_DIR, I18N_DIR, type ContentTree, type SourceDoc } from './load-content.ts';
-import { createProcessor, type MarkdownProcessor } from './markdown/create-processor.ts';
-import { createStyleToClass } from './markdown/highlighter.ts';
+import type { MarkdownProcessor } from './markdown/create-processor.ts';
 import type { LinkRef, MarkdownData, PageFileData, Section, TocItem } from './markdown/types.ts';
 import { sitePath } from './site-paths.ts';
 
@@ -127,8 +126,14 @@ export function startCompileWorkersFor(root: string, threads = defaultThreads())
  * tsx's module hooks, and loading some 300 modules through them costs it about a second.
  */
 async function workerModule(): Promise<string> {
-  const resolve = (specifier: string) =>
-    typeof import.meta.resolve === 'function' ? import.meta.resolve(specifier) : pathToFileURL(createRequire(import.meta.url).resolve(specifier)).href;
+  // import.meta.resolve follows ESM `exports`; vitest's module runner defines it but throws, hence the fallback.
+  const resolve = (specifier: string) => {
+    try {
+      return import.meta.resolve(specifier);
+    } catch {
+      return pathToFileURL(createRequire(import.meta.url).resolve(specifier)).href;
+    }
+  };
   const result = await esbuild.build({
     entryPoints: [fileURLToPath(new URL('./compile-worker.ts', import.meta.url))],
     bundle: true,
@@ -262,6 +267,9 @@ export function styleClassesCss(classes: Map<string, string | Record<string, str
  */
 export async function compileSite(content: ContentTree, options: { config: PaydocsConfig; diagnostics: DiagnosticList; workers?: CompileWorkers; data?: MarkdownData }): Promise<{ pages: Map<string, CompiledPage[]>; css: string }> {
   if (options.workers) return options.workers.compile(content, options);
+  // Loaded here, not at the top: when workers compile, the main thread never needs the Markdown
+  // chain, and loading its few hundred modules through tsx costs it half a second.
+  const [{ createProcessor }, { createStyleToClass }] = await Promise.all([import('./markdown/create-processor.ts'), import('./markdown/highlighter.ts')]);
   const styleToClass = createStyleToClass();
   const processor = await createProcessor({ styleToClass });
   const pages = compileMarkdown(content, { config: options.config, processor, diagnostics: options.diagnostics, data: options.data });
