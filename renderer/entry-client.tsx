@@ -35,9 +35,14 @@ function loadRoutes(site: SiteData, roots: string[]): Promise<void> {
         routesLoaded = true;
       })
     : Promise.resolve().then(() => void (routesLoaded = true));
+  // A failed load (offline, a redeployed site) is tried again on the next navigation.
+  routesReady.catch(() => (routesReady = undefined));
   routesReady.then(
-    // Prefetching is not needed to show the page either: its code is a separate chunk.
-    () => import('./client/prefetch.ts').then((m) => m.installPrefetch({ site, roots, prefetch: (href) => prefetchRoute(site, href) })),
+    () => {
+      document.documentElement.dataset.routes = 'loaded';
+      // Prefetching is not needed to show the page either: its code is a separate chunk.
+      return import('./client/prefetch.ts').then((m) => m.installPrefetch({ site, roots, prefetch: (href) => prefetchRoute(site, href) }));
+    },
     (error: unknown) => console.error('[paydocs] could not load the route map; links load pages the usual way', error),
   );
   return routesReady;
@@ -48,7 +53,8 @@ let rootsOfSite: string[] = [];
 function loadPageData(site: SiteData, href: string): Promise<PageData> {
   let hit = pageCache.get(href);
   if (!hit) {
-    hit = loadRoutes(site, rootsOfSite)
+    // A chunk URL the page already knows (the dev server sends them with each update) needs no map.
+    hit = (href in site.routes ? Promise.resolve() : loadRoutes(site, rootsOfSite))
       .then(() => {
         const url = site.routes[href];
         if (!url) throw new Error(`no route ${href}`);

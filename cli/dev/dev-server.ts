@@ -70,6 +70,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const categoryCache: NonNullable<Parameters<typeof loadContent>[0]['categoryCache']> = new Map();
   const chunkCache: NonNullable<Parameters<typeof renderPages>[0]['chunkCache']> = new Map();
   let bundleChunks: { bundle: unknown; files: Array<[string, string]> } | undefined;
+  // Every route map module of the session stays served: an open page asks for the one its site
+  // module names (on the reader's first interaction), however many saves ago that was.
+  const routeModules = new Map<string, string>();
   const styleToClass = createStyleToClass();
   const processor: MarkdownProcessor = await createProcessor({ styleToClass });
   let config = await loadConfig(root);
@@ -127,7 +130,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const css = bundle.css + styleToClass.getCSS();
     const cssFile = `assets/style-${contentHash(css)}.css`;
     const rendered = renderPages({ config: cfg, locales, custom, chunkCache, assets: { entry: bundle.entry, preload: bundle.preload, css: [cfg.baseUrl + cssFile], pageChunks: bundle.pageChunks } });
-    const chunks = new Map<string, string>([...rendered.files, [cssFile, css]]);
+    for (const [file, text] of rendered.files) if (file.startsWith('assets/routes-')) routeModules.set(file, text);
+    const chunks = new Map<string, string>([...routeModules, ...rendered.files, [cssFile, css]]);
     if (bundleChunks?.bundle !== bundle) bundleChunks = { bundle, files: [...bundle.files].map(([file, data]) => [file, Buffer.from(data).toString('utf8')]) };
     for (const [file, text] of bundleChunks.files) chunks.set(file, text);
     const structure = JSON.stringify(locales.map((l) => l.sidebar));
