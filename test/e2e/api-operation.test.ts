@@ -65,6 +65,8 @@ describe('::api-operation (cli/build/markdown/remark-api-operation)', () => {
     const page = await open('/api/transaction_find');
     await page.locator('table.api-errors a', { hasText: '3001' }).click();
     await page.waitForURL(/\/reference\/api_error_codes#3001$/);
+    // The address changes first; the new page is shown once its chunk has loaded.
+    await page.locator('[id="3001"]').waitFor();
     await expect(page.locator('[id="3001"]').count()).resolves.toBe(1);
     await page.close();
   });
