@@ -40,7 +40,7 @@ describe('cli/build/markdown/remark-data-table', () => {
   it('renders a table with a stable id and a self-link per row, row headers and a source line', () => {
     const { page, errors } = compile('## Codes {#codes}\n\n::data-table{src="api_error_codes"}\n');
     expect(errors).toEqual([]);
-    expect(page.html).toContain('<div class="data-table" data-src="api_error_codes" data-rows="13">');
+    expect(page.html).toContain('<div class="data-table" data-src="api_error_codes" data-rows="14">');
     expect(page.html).toContain('<div class="data-table__scroll" role="region" aria-label="API error codes" tabindex="0">');
     expect(rowHtml(page.html, '2003')).toMatchInlineSnapshot(`
       "<tr id="2003">
