@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { renderPage, type PageAssets } from '../../renderer/entry-server.tsx';
-import { stringsFor } from '../../renderer/i18n/strings.ts';
+import { stringsFor, type Strings } from '../../renderer/i18n/strings.ts';
 import type { LocaleData, NavbarItemData, PageData, SiteData } from '../../renderer/page-data.ts';
 import type { LocaleRoutes, Route } from './build-routes.ts';
 import type { CustomPageModule } from './custom-pages.ts';
@@ -91,6 +91,19 @@ function pageDataOf(route: Route, config: PaydocsConfig, custom: Map<string, Cus
   };
 }
 
+/**
+ * Groups of interface strings that only the Markdown compiler uses (they end up in the page HTML,
+ * never in a component): the site module, which every page loads before it is interactive, leaves
+ * them out (the Russian API captions alone are a kilobyte gzipped). test/perf checks no component
+ * asks for one.
+ */
+export const BUILD_ONLY_STRINGS = ['api.', 'statusDiagram.', 'dataTable.', 'admonition.', 'redirect.'] as const;
+
+/** The locale's strings the theme components use. */
+export function themeStrings(locale: string): Strings {
+  return Object.fromEntries(Object.entries(stringsFor(locale)).filter(([key]) => !BUILD_ONLY_STRINGS.some((p) => key.startsWith(p)))) as Strings;
+}
+
 export interface PageChunk {
   html: string | undefined;
   /** The data without its HTML, serialized: what else must be equal to reuse the chunk. */
@@ -167,7 +180,7 @@ export function renderPages(input: {
       sidebar,
       routes: routeMap,
       favicon: config.favicon,
-      strings: stringsFor(locale),
+      strings: themeStrings(locale),
     };
     // The route map is not needed to render or hydrate a page, and is the largest part of the site
     // data: it ships as its own module, which the browser loads once the page is interactive.
