@@ -10,6 +10,10 @@ import YAML from 'yaml';
  *   `i18n/ru/docusaurus-plugin-content-docs/current.json` (Docusaurus reads category metadata from
  *   the default locale's tree and translates labels through that file, keyed by the English label);
  * - our `:::tabs{group=...}` directive (unknown to Docusaurus) is unwrapped: its code blocks stay, one after another;
+ * - links to the Atom feeds paydocs generates become plain text (Docusaurus has no feed for docs);
+ * - `::api-operation`, `::data-table` and `::status-diagram` stay as they are: Docusaurus warns and
+ *   prints them as text, so its pages are lighter than ours there (the API pages' generated
+ *   parameters, samples and tables are not in its build);
  * - `content/static/` -> `static/`, `content/redirects.yaml` -> `redirects.json` for the client-redirects plugin.
  */
 export function toDocusaurusContent(contentDir: string, siteDir: string): { docs: Record<string, number>; categories: number; tabsUnwrapped: number } {
@@ -33,7 +37,7 @@ export function toDocusaurusContent(contentDir: string, siteDir: string): { docs
           ruLabels.set(folder, meta.label);
         }
       } else if (rel.endsWith('.md')) {
-        const { text, unwrapped } = unwrapTabs(readFileSync(src, 'utf8'));
+        const { text, unwrapped } = unwrapTabs(withoutFeedLinks(readFileSync(src, 'utf8')));
         stats.tabsUnwrapped += unwrapped;
         writeFileSync(dst, text);
         docs++;
@@ -61,6 +65,11 @@ export function toDocusaurusContent(contentDir: string, siteDir: string): { docs
     writeFileSync(path.join(siteDir, 'redirects.json'), JSON.stringify(list.map((r) => ({ from: r.from, to: r.to }))));
   }
   return stats;
+}
+
+/** Links to the Atom feeds paydocs writes (`/changelog.atom`) become their text: Docusaurus has no such file and fails on broken links. */
+export function withoutFeedLinks(markdown: string): string {
+  return markdown.replace(/\[([^\]]*)\]\([^)\s]*\.atom\)/g, '$1');
 }
 
 /** Removes the `:::tabs{...}` line and its closing `:::`, leaving the fenced code blocks inside. */

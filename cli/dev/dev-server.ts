@@ -11,7 +11,7 @@ import { checkLinks } from '../build/check-links.ts';
 import { compileDoc, type CompiledPage } from '../build/compile-markdown.ts';
 import { listCustomPages, loadCustomPages } from '../build/custom-pages.ts';
 import { loadConfig } from '../build/load-config.ts';
-import { loadContent, type ReadResult, type SourceDoc } from '../build/load-content.ts';
+import { DOCS_DIR, I18N_DIR, loadContent, readMarkdownFile, type ReadResult, type SourceDoc } from '../build/load-content.ts';
 import { loadApi } from '../build/api/load-api.ts';
 import { loadData } from '../build/load-data.ts';
 import { createProcessor, type MarkdownProcessor } from '../build/markdown/create-processor.ts';
@@ -73,6 +73,59 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Every route map module of the session stays served: an open page asks for the one its site
   // module names (on the reader's first interaction), however many saves ago that was.
   const routeModules = new Map<string, string>();
+  /** relPath -> route per locale, from the last rebuild (the express update resolves links with it). */
+  const lastRoutes = new Map<string, Map<string, string>>();
+  /** Chunk file -> called when a browser has fetched it (the express lane waits for that). */
+  const chunkServed = new Map<string, () => void>();
+
+  /**
+   * The express lane of a save: a Markdown file whose frontmatter did not change is compiled alone
+   * and its page chunk sent to the browser at once, before the rebuild of everything else (routes,
+   * link checks, other pages) that follows it. The rebuild finds the same chunk and sends nothing
+   * more unless something else changed (a translation that falls back to this page, a link warning).
+   * Any doubt (new file, frontmatter or structure change, an error) leaves the save to the rebuild.
+   */
+  const expressUpdate = (rel: string): Record<string, string> | undefined => {
+    const s = state;
+    if (!s || !rel.endsWith('.md')) return undefined;
+    const cfg = s.config;
+    let locale: string | undefined;
+    let relPath = '';
+    if (rel.startsWith(`${DOCS_DIR}/`)) {
+      locale = cfg.i18n.defaultLocale;
+      relPath = rel.slice(DOCS_DIR.length + 1);
+    } else if (rel.startsWith(`${I18N_DIR}/`)) {
+      [locale = '', relPath = ''] = rel.slice(I18N_DIR.length + 1).split(/\/(.*)/s);
+    }
+    if (!locale || !cfg.i18n.locales.includes(locale)) return undefined;
+    const hit = compileCache.get(`${locale}:${relPath}`);
+    const routes = lastRoutes.get(locale);
+    if (!hit || !routes || hit.page.doc.file !== rel || hit.page.doc.translation === 'missing') return undefined;
+    const abs = path.join(root, rel);
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(abs).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    const read = readMarkdownFile(abs, rel, new DiagnosticList());
+    if (!read.ok || JSON.stringify(read.frontmatter) !== JSON.stringify(hit.source.frontmatter)) return undefined;
+    const local = new DiagnosticList();
+    const doc: SourceDoc = { ...hit.page.doc, frontmatter: read.frontmatter, body: read.body, bodyLineOffset: read.bodyLineOffset, hash: read.hash };
+    const page = compileDoc(doc, (r) => routes.get(r), { config: cfg, processor, diagnostics: local, data: { api, reference } });
+    const before = s.rendered.pages.get(locale)?.get(page.href);
+    if (local.errors.length || !before) return undefined;
+    // What the rebuild will find: the same file object, body and compiled page.
+    readCache.set(abs, { mtimeMs, result: read });
+    compileCache.set(`${locale}:${relPath}`, { source: { file: doc.file, frontmatter: read.frontmatter, body: read.body, translation: doc.translation }, page });
+    const data: PageData = { ...before, html: page.html, toc: page.toc };
+    const chunk = `export default ${JSON.stringify(data)};`;
+    const file = `assets/p/${contentHash(chunk)}.js`;
+    s.chunks.set(file, chunk);
+    s.rendered.pages.get(locale)!.set(page.href, data);
+    s.rendered.chunkOf.set(page.href, cfg.baseUrl + file);
+    return { [page.href]: cfg.baseUrl + file };
+  };
   const styleToClass = createStyleToClass();
   const processor: MarkdownProcessor = await createProcessor({ styleToClass });
   let config = await loadConfig(root);
@@ -120,6 +173,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         }
       }
       compiled.set(locale, list);
+      lastRoutes.set(locale, byRel);
     }
     const locales = buildRoutes({ config: cfg, pages: compiled, categories: content.categories, customPages: custom.map((c) => c.name) });
     // Broken links fail `paydocs build`; in dev a writer may link a page before writing it, so they are
@@ -178,6 +232,25 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false, react: DEV_REACT });
         custom = await loadCustomPages(root, config.i18n.locales);
       }
+      if (!code && changed.length === 1) {
+        const routes = expressUpdate(changed[0]!);
+        if (routes) {
+          send({ type: 'update', routes });
+          // The rebuild below holds the event loop and a core: first let the message out, the open
+          // pages fetch the new chunk and render it (or stop waiting after a moment, when no page
+          // shows it).
+          const files = Object.values(routes).map((u) => u.slice(config.baseUrl.length));
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(done, 150);
+            function done() {
+              clearTimeout(timer);
+              chunkServed.delete(files[0]!);
+              resolve();
+            }
+            chunkServed.set(files[0]!, () => setTimeout(done, 50));
+          });
+        }
+      }
       const { errors, warnings, changedHrefs, structureChanged } = rebuild();
       report(errors, warnings);
       if (code || structureChanged) send({ type: 'reload' });
@@ -209,6 +282,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const rel = url.pathname.slice(s.config.baseUrl.length);
     const chunk = s.chunks.get(rel);
     if (chunk !== undefined) {
+      res.once('finish', () => chunkServed.get(rel)?.());
       res.writeHead(200, { 'Content-Type': rel.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end(chunk);
       return;
