@@ -53,4 +53,7 @@ export function installPrefetch({ site, roots, prefetch }: { site: SiteData; roo
     const a = (e.target as Element | null)?.closest?.('a');
     if (a) go(a);
   }, { passive: true });
+  // Installed on the reader's first interaction, often a pointer already over a link: that one too.
+  const hovered = [...document.querySelectorAll<HTMLAnchorElement>('a:hover')].pop();
+  if (hovered) go(hovered);
 }

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../cli/dev/dev-server.ts';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { copyFixture } from '../helpers/fixture.ts';
-import { headSnapshot, openPage, prerenderedHead, waitForTitle } from './shell-helpers.ts';
+import { headSnapshot, hydrated, openPage, prerenderedHead, waitForTitle } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
 let browser: Browser;
@@ -33,13 +33,16 @@ async function clickLink(page: Page, href: string): Promise<void> {
   }, href);
 }
 
-/** The site module of the page's locale (loaded outside the test file's module transform). */
+/** The route map of the page's locale: site module -> `routesModule` (imported outside the test file's module transform). */
 async function siteRoutes(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(async () => {
+  const routes = await page.evaluate(async () => {
     const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as { siteModule: string };
-    const load = new Function('u', 'return import(u)') as (u: string) => Promise<{ default: { routes: Record<string, string> } }>;
-    return (await load(boot.siteModule)).default.routes;
+    const load = new Function('u', 'return import(u)') as (u: string) => Promise<{ default: Record<string, unknown> }>;
+    const siteData = (await load(boot.siteModule)).default as { routesModule: string };
+    return (await load(siteData.routesModule)).default as Record<string, string>;
   });
+  expect(Object.keys(routes).length).toBeGreaterThan(100);
+  return routes;
 }
 
 /** Records the document requests the page makes from now on (a full load or reload). */
@@ -125,7 +128,7 @@ describe('`.html` and `index.html` paths', () => {
     ] as const) {
       const res = await page.goto(site + p, { waitUntil: 'networkidle' });
       expect(res?.status(), p).toBe(200);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await hydrated(page);
       expect(await page.locator('main h1').innerText(), p).toMatch(h1);
     }
     await close();
@@ -257,7 +260,8 @@ describe('route loading (renderer/app, renderer/components/ProgressBar)', () => 
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.locator('nav.sidebar a[href="/callbacks"]').click();
     await page.waitForLoadState('load');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && location.pathname === '/callbacks');
+    await page.waitForFunction(() => location.pathname === '/callbacks');
+    await hydrated(page);
     expect(documents).toEqual(['/callbacks']);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
     expect(await page.locator('main h1').innerText()).toMatch(/allback/);
@@ -283,7 +287,7 @@ describe('prefetch (renderer/client/prefetch)', () => {
     const { page, close } = await openPage(browser, '', { viewport: { width: 1280, height: 800 } });
     const requests = chunkRequests(page);
     await page.goto(`${site}/request_format`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await hydrated(page);
     const routes = await siteRoutes(page);
     // Hover: a sidebar link (the sidebar is not watched for visibility).
     const before = requests.length;
@@ -307,7 +311,7 @@ describe('prefetch (renderer/client/prefetch)', () => {
       await page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }), connection);
       const requests = chunkRequests(page);
       await page.goto(`${site}/request_format`, { waitUntil: 'networkidle' });
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await hydrated(page);
       await page.locator('nav.sidebar a[href="/changelog"]').hover();
       await page.locator('.pagination__link--next').scrollIntoViewIfNeeded();
       await page.waitForTimeout(600);

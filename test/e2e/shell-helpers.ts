@@ -37,6 +37,7 @@ export async function openPage(browser: Browser, url: string, options: OpenOptio
   return { page, problems, close: () => context.close() };
 }
 
+/** Hydrated. (The route map loads on the first interaction; a link followed before waits for it: entry-client.tsx.) */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }

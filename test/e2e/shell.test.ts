@@ -143,11 +143,13 @@ describe('renderer/components/Sidebar', () => {
     // Every doc route of the locale is in the tree (collapsed categories included).
     const counts = await page.evaluate(async () => {
       const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as { siteModule: string };
-      const load = new Function('u', 'return import(u)') as (u: string) => Promise<{ default: { routes: Record<string, string> } }>;
-      const routes = Object.keys((await load(boot.siteModule)).default.routes);
+      const load = new Function('u', 'return import(u)') as (u: string) => Promise<{ default: Record<string, unknown> }>;
+      const siteData = (await load(boot.siteModule)).default as { routesModule: string };
+      const routes = Object.keys((await load(siteData.routesModule)).default);
       const links = new Set([...document.querySelectorAll('nav.sidebar a')].map((a) => a.getAttribute('href')));
-      return { missing: routes.filter((r) => !links.has(r) && !['/search', '/landing'].includes(r)), links: links.size };
+      return { routes: routes.length, missing: routes.filter((r) => !links.has(r) && !['/search', '/landing'].includes(r)), links: links.size };
     });
+    expect(counts.routes).toBeGreaterThan(150);
     expect(counts.missing).toEqual([]);
     expect(counts.links).toBeGreaterThan(150);
     const reference = sidebar.locator('details:has(> summary:text-is("Reference"))');
