@@ -70,7 +70,13 @@ export async function measurePages(browser: Browser, input: { baseUrl: string; d
       const local = entries.filter((e) => new URL(e.name).origin === location.origin);
       return {
         hydratedAt: at,
-        scripts: local.map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js') && !p.includes('/assets/p/') && !prefetched.has(p)),
+        // A prefetch is the request a <link rel="prefetch"> made (initiator `link`); the same URL
+        // loaded by a script tag or an import (the current route's chunks, which Docusaurus also
+        // lists as prefetches once it has rendered the sidebar) counts.
+        scripts: local
+          .filter((e) => !(e.initiatorType === 'link' && prefetched.has(new URL(e.name).pathname)))
+          .map((e) => new URL(e.name).pathname)
+          .filter((p) => p.endsWith('.js') && !p.includes('/assets/p/')),
         styles: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname),
       };
     });
