@@ -341,6 +341,7 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
     expect(await next.innerText()).toMatch(/^Next\s+.+ »$/);
     await next.click();
     await page.waitForURL(`${site}/api/transaction_pay`);
+    await page.waitForFunction(() => document.querySelector('link[rel=canonical]')?.getAttribute('href')?.endsWith('/api/transaction_pay'));
     expect(await page.locator('.pagination a[rel=prev]').getAttribute('href')).toBe('/api/transaction_create');
     await close();
   });
