@@ -10,6 +10,8 @@ export default defineConfig({
           exclude: ['test/e2e/**', 'node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Unit tests first, then the browser tests: two cores are not enough for both at once.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -22,6 +24,7 @@ export default defineConfig({
           // One browser per file; two cores on CI.
           maxWorkers: 2,
           fileParallelism: true,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
