@@ -554,7 +554,7 @@ describe('tables on a narrow screen', () => {
 });
 
 describe('first-load JavaScript', () => {
-  it('stays within 90 KB gzip for a doc page (everything loaded before it is interactive)', async () => {
+  for (const docPath of ['/api/transaction_create', '/ru/api/transaction_create']) it(`stays within 90 KB gzip for a doc page, ${docPath} (everything loaded before it is interactive)`, async () => {
     const { page, close } = await openPage(browser, '');
     // The scripts fetched by the time the page is hydrated (resource timing, read at that moment).
     await page.addInitScript(() => {
@@ -567,7 +567,7 @@ describe('first-load JavaScript', () => {
           .filter((n) => new URL(n).pathname.endsWith('.js'));
       }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
     });
-    await page.goto(`${site}/api/transaction_create`, { waitUntil: 'networkidle' });
+    await page.goto(`${site}${docPath}`, { waitUntil: 'networkidle' });
     await hydrated(page);
     const before = await page.evaluate(() => (window as unknown as { __scripts: string[] }).__scripts);
     const sizes = await Promise.all(
@@ -577,7 +577,7 @@ describe('first-load JavaScript', () => {
       }),
     );
     const total = sizes.reduce((a, b) => a + b.gz, 0);
-    console.log(`first-load JS of a doc page: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} files\n${sizes.map((s) => `  ${(s.gz / 1024).toFixed(1)} KB ${s.url}`).join('\n')}`);
+    console.log(`first-load JS of ${docPath}: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} files\n${sizes.map((s) => `  ${(s.gz / 1024).toFixed(1)} KB ${s.url}`).join('\n')}`);
     expect(sizes.some((s) => s.url.includes('/entry-client-'))).toBe(true);
     expect(total).toBeLessThanOrEqual(90 * 1024);
     await close();
