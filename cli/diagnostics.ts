@@ -113,8 +113,11 @@ export function describeZodIssue(issue: z.core.$ZodIssue): { path: string; messa
       message = `expected ${issue.message && !issue.message.startsWith('Invalid') ? issue.message : issue.format}, received ${show(input)}`;
       break;
     case 'invalid_union': {
-      const disc = (issue as { note?: string }).note;
-      message = disc ? `${disc}, received ${show(input)}` : `expected one of the allowed shapes, received ${show(input)}`;
+      const { discriminator } = issue as { discriminator?: string };
+      const value = discriminator && input && typeof input === 'object' ? (input as Record<string, unknown>)[discriminator] : undefined;
+      message = discriminator
+        ? `unknown \`${discriminator}\` ${show(value)}; expected one of the documented ${discriminator}s`
+        : `expected one of the allowed shapes, received ${show(input)}`;
       break;
     }
     default:

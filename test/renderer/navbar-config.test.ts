@@ -34,7 +34,7 @@ describe('config/schemas/navbar', () => {
     expect(errorsOf(bad)).toMatchInlineSnapshot(`
       [
         "docs.config.ts: navbar.items[0].href: expected an absolute http(s) URL such as \`https://help.example.com\`, received \`javascript:alert(1)\`",
-        "docs.config.ts: navbar.items[1].type: No matching discriminator, received \`{"type":"search"}\`",
+        "docs.config.ts: navbar.items[1].type: unknown \`type\` \`search\`; expected one of the documented types",
         "docs.config.ts: navbar.items[2].label: expected a non-empty string, received \`\`",
       ]
     `);
