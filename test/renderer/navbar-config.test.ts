@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../cli/build/load-config.ts';
-import { PaydocsError } from '../../cli/diagnostics.ts';
+import { configErrors as errorsOf } from '../helpers/config-errors.ts';
 import siteConfig from '../../docs.config.ts';
 
-function errorsOf(raw: unknown): string[] {
-  try {
-    validateConfig(raw);
-  } catch (error) {
-    if (error instanceof PaydocsError) return error.diagnostics.map((d) => `${d.file}: ${d.message}`);
-    throw error;
-  }
-  return [];
-}
 
 describe('config/schemas/navbar', () => {
   it('has the announcement bar and the hide-on-scroll navbar off in the site config', () => {
