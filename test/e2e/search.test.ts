@@ -82,7 +82,8 @@ describe('renderer/components/SearchBox', () => {
     expect(await page.locator(`${options} .search-suggestions__path`).allInnerTexts()).toContain('Services › Brazil');
     // A query that matches a heading shows it, and links to it.
     await type(page, 'limits');
-    expect((await page.locator(`${options} .search-suggestions__heading`).allInnerTexts()).slice(0, 3)).toEqual(['Limits', 'Limits', 'Limits']);
+    // The previous query's list stays on screen until the new answer arrives: wait for the new one.
+    await expect.poll(async () => (await page.locator(`${options} .search-suggestions__heading`).allInnerTexts()).slice(0, 3)).toEqual(['Limits', 'Limits', 'Limits']);
     expect(await page.locator(`${options} a`).first().getAttribute('href')).toMatch(/^\/services\/\w+\/payout\?_highlight=limit#limits$/);
     await page.close();
   });
