@@ -145,8 +145,9 @@ describe('renderer/components/ChunkError', () => {
     expect(await retry.innerText()).toBe('Retry');
     // Still failing: the message stays, the button comes back.
     await retry.click();
-    await expect.poll(() => retry.innerText()).toBe('Retry');
-    expect(await retry.isEnabled()).toBe(true);
+    // The label stays 'Retry' while the first 200 ms of the attempt pass: wait for the attempt to end.
+    await expect.poll(() => retry.isEnabled()).toBe(true);
+    expect(await retry.innerText()).toBe('Retry');
     // Now it loads, slowly.
     await page.unroute('**/assets/chunks/crash-*.js');
     await page.route('**/assets/chunks/crash-*.js', async (r) => {

@@ -85,10 +85,12 @@ describe('renderer/components/Navbar', () => {
     await toggle.focus();
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('English');
+    // The toggle itself reads 'English' too: wait for focus to be on the menu's link.
+    const focusedLink = () => page.evaluate(() => (document.activeElement?.matches('.dropdown__link') ? document.activeElement.textContent : null));
+    await expect.poll(focusedLink).toBe('English');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Русский');
+    await expect.poll(focusedLink).toBe('Русский');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.dropdown__menu').isVisible()).toBe(false);
     await expect.poll(() => activeElement(page)).toBe('button.navbar__link');
