@@ -4,6 +4,7 @@ import type { DiagnosticList } from '../diagnostics.ts';
 import type { CompiledPage } from './compile-markdown.ts';
 import { DOCS_DIR } from './load-content.ts';
 import { localePrefix, sitePath } from './site-paths.ts';
+import { closest, levenshtein } from './suggest.ts';
 
 export interface CheckLinksInput {
   pages: Map<string, CompiledPage[]>;
@@ -16,33 +17,7 @@ export interface CheckLinksInput {
   diagnostics: DiagnosticList;
 }
 
-export function closest(target: string, candidates: Iterable<string>): string | undefined {
-  const last = target.split('/').pop() ?? target;
-  let best: string | undefined;
-  let score = Infinity;
-  for (const c of candidates) {
-    const d = levenshtein(last, c.split('/').pop() ?? c) + (c.includes(target.split('/').slice(0, -1).join('/')) ? 0 : 2);
-    if (d < score) {
-      score = d;
-      best = c;
-    }
-  }
-  return score <= Math.max(3, last.length / 3) ? best : undefined;
-}
-
-export function levenshtein(a: string, b: string): number {
-  const dp = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = dp[0]!;
-    dp[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = dp[j]!;
-      dp[j] = Math.min(dp[j]! + 1, dp[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return dp[b.length]!;
-}
+export { closest, levenshtein };
 
 /** `./api/x.md#h` written in `guide/y.md` -> `guide/api/x.md` (the file an editor would open). */
 function resolveRelFile(fromRelPath: string, raw: string): string {

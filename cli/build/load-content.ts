@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { closest } from './suggest.ts';
 import matter from 'gray-matter';
 import YAML from 'yaml';
 import { CategorySchema, FrontmatterSchema, type CategoryMeta, type Frontmatter, type PaydocsConfig } from '../../config/index.ts';
@@ -82,6 +83,12 @@ function safeReaddir(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** Line (1-based) where a frontmatter key is written in a file already read once (only for errors). */
+function keyLineInFile(abs: string, key: string): number {
+  const m = /^---(\r?\n[\s\S]*?)\r?\n---/.exec(readFileSync(abs, 'utf8'));
+  return m ? frontmatterKeyLine(m[1]!, key) : 1;
 }
 
 /** Line (1-based, in the file) where a frontmatter key is written. */
@@ -215,6 +222,8 @@ export function loadContent(options: LoadContentOptions): ContentTree {
   const loadLocaleTree = (locale: string, dirRel: string) => {
     const list: SourceDoc[] = [];
     const cats = new Map<string, CategoryEntry>();
+    // Drafts left out of this build: a translation of one is left out with it, not reported as an orphan.
+    const drafts = new Set<string>();
     for (const rel of walk(path.join(root, dirRel))) {
       const file = `${dirRel}/${rel}`;
       const abs = path.join(root, file);
@@ -229,11 +238,14 @@ export function loadContent(options: LoadContentOptions): ContentTree {
       }
       const r = read(abs, file);
       if (!r.ok) continue;
-      if (r.frontmatter.draft && mode === 'build') continue;
+      if (r.frontmatter.draft && mode === 'build') {
+        drafts.add(rel);
+        continue;
+      }
       const id = r.frontmatter.id ?? rel.replace(/\.md$/, '');
       list.push({ locale, file, relPath: rel, id, route: routeOf(rel, r.frontmatter), frontmatter: r.frontmatter, body: r.body, bodyLineOffset: r.bodyLineOffset, hash: r.hash });
     }
-    return { list, cats };
+    return { list, cats, drafts };
   };
 
   const en = loadLocaleTree(defaultLocale, DOCS_DIR);
@@ -261,6 +273,7 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     const seen = new Set<string>();
     for (const doc of tr.list) {
       const source = byRel.get(doc.relPath);
+      if (!source && en.drafts.has(doc.relPath)) continue;
       if (!source) {
         diagnostics.add({
           file: doc.file,
@@ -305,8 +318,29 @@ export function loadContent(options: LoadContentOptions): ContentTree {
       } else routes.set(doc.route, doc);
       const idClash = ids.get(doc.id);
       if (idClash && idClash.route !== doc.route) {
-        diagnostics.add({ file: doc.file, line: 1, rule: 'duplicate-id', message: `doc id \`${doc.id}\` is also used by \`${idClash.file}\`` });
+        diagnostics.add({
+          file: doc.file,
+          line: doc.frontmatter.id === undefined ? 1 : keyLineInFile(path.join(root, doc.file), 'id'),
+          rule: 'duplicate-id',
+          message: `doc id \`${doc.id}\` is also used by \`${idClash.file}\``,
+          hint: 'give one of them another `id`',
+        });
       } else ids.set(doc.id, doc);
+    }
+    // pagination_prev/next name a doc id: an unknown one would silently fall back to the sidebar order.
+    for (const doc of list) {
+      for (const key of ['pagination_prev', 'pagination_next'] as const) {
+        const id = doc.frontmatter[key];
+        if (typeof id !== 'string' || ids.has(id)) continue;
+        const guess = closest(id, ids.keys());
+        diagnostics.add({
+          file: doc.file,
+          line: keyLineInFile(path.join(root, doc.file), key),
+          rule: 'unknown-doc-id',
+          message: `${key}: expected the id of a doc, received \`${id}\`${guess ? `; did you mean \`${guess}\`?` : ''}`,
+          hint: 'a doc id is its path under content/docs/ without `.md` (or its `id`), or `null` for no link',
+        });
+      }
     }
     if (locale === defaultLocale && !routes.has('/') && diagnostics.errors.length === 0) {
       diagnostics.add({ file: DOCS_DIR, rule: 'missing-home', message: 'no doc has `slug: /`; expected the introduction to be the main doc at `/`' });

@@ -4,7 +4,7 @@ import YAML, { LineCounter, isNode } from 'yaml';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { RedirectsSchema, type Redirect } from '../../config/schemas/redirects.ts';
 import { describeZodIssue, type DiagnosticList } from '../diagnostics.ts';
-import { closest } from './check-links.ts';
+import { closest } from './suggest.ts';
 import { PAGES_DIR } from './custom-pages.ts';
 import type { ContentTree } from './load-content.ts';
 

@@ -156,6 +156,26 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
     `);
   });
 
+  it('a duplicate doc id', () => {
+    expect(buildBad('duplicate-id')).toMatchInlineSnapshot(`
+      "content/docs/setup.md:2: doc id \`guide\` is also used by \`content/docs/guide.md\`
+        hint: give one of them another \`id\`
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+  });
+
+  it('pagination to a doc id that does not exist', () => {
+    expect(buildBad('unknown-pagination')).toMatchInlineSnapshot(`
+      "content/docs/guide.md:5: pagination_next: expected the id of a doc, received \`gide\`; did you mean \`guide\`?
+        hint: a doc id is its path under content/docs/ without \`.md\` (or its \`id\`), or \`null\` for no link
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+  });
+
   it('a file that is not UTF-8', () => {
     expect(buildBad('not-utf8')).toMatchInlineSnapshot(`
       "content/docs/guide.md:1: expected UTF-8 text, received bytes that are not valid UTF-8

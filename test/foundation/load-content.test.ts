@@ -34,6 +34,15 @@ describe('cli/build/load-content', () => {
     expect(dev.content.docs.get('en')!.map((d) => d.route).sort()).toEqual(['/', '/wip']);
   });
 
+  it("leaves a draft's translation out with it, instead of calling it an orphan", async () => {
+    const build = await load('drafts', 'build');
+    expect(build.diagnostics.items.map(formatDiagnostic)).toEqual([]);
+    expect(build.content.docs.get('ru')!.map((d) => d.route)).toEqual(['/']);
+    const dev = await load('drafts', 'dev');
+    expect(dev.diagnostics.items.map(formatDiagnostic)).toEqual([]);
+    expect(dev.content.docs.get('ru')!.map((d) => [d.route, d.translation ?? 'translated']).sort()).toEqual([['/', 'missing'], ['/wip', 'translated']]);
+  });
+
   it('gives every English page a Russian route, falling back to English where not translated', async () => {
     const { content, diagnostics } = await load('basic');
     expect(diagnostics.errors).toEqual([]);
