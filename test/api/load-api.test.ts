@@ -112,7 +112,7 @@ describe('content/api/openapi.yaml', () => {
   const operations = listOperations(doc);
 
   it('has every operation behind the /api/** and /invoicing/api_invoicing/** pages, each on its page', () => {
-    const routes = readFileSync(path.join(PROJECT_ROOT, '../shared/routes.txt'), 'utf8')
+    const routes = readFileSync(path.join(PROJECT_ROOT, 'test/fixtures/routes.txt'), 'utf8')
       .split('\n')
       .filter((r) => /^\/api\/.+/.test(r) && r !== '/api/api_methods' || r.startsWith('/invoicing/api_invoicing/'));
     expect(operations.filter((o) => o.kind === 'path').map((o) => o.page).sort()).toEqual(routes.sort());

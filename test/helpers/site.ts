@@ -3,16 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSite, type BuildOptions } from '../../cli/build/build-site.ts';
+import { buildSite, type BuildOptions, type BuildResult } from '../../cli/build/build-site.ts';
 import { createStaticHandler } from '../../cli/serve/static-handler.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Builds a site into a fresh temporary folder. */
-export async function buildInto(root: string, extra: Partial<BuildOptions> = {}): Promise<{ outDir: string }> {
+export async function buildInto(root: string, extra: Partial<BuildOptions> = {}): Promise<{ outDir: string; result: BuildResult }> {
   const outDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'paydocs-test-')), 'dist');
-  await buildSite({ root, outDir, ...extra });
-  return { outDir };
+  const result = await buildSite({ root, outDir, ...extra });
+  return { outDir, result };
 }
 
 /** Serves a folder like `paydocs serve` on a free loopback port. */
