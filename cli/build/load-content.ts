@@ -346,5 +346,10 @@ export function loadContent(options: LoadContentOptions): ContentTree {
       diagnostics.add({ file: DOCS_DIR, rule: 'missing-home', message: 'no doc has `slug: /`; expected the introduction to be the main doc at `/`' });
     }
   }
+  // `--locale ru`: the English pages were read as the source of the translations, but are not built.
+  if (!config.i18n.locales.includes(defaultLocale)) {
+    docs.delete(defaultLocale);
+    categories.delete(defaultLocale);
+  }
   return { docs, categories };
 }

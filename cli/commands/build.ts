@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import { loadConfig } from '../build/load-config.ts';
 import { buildSite } from '../build/build-site.ts';
 import { formatDiagnostic } from '../diagnostics.ts';
 import { parseLocales } from './shared.ts';
@@ -15,10 +16,16 @@ export function registerBuild(program: Command): void {
     .option('--external', 'with --check-links: fetch external links too')
     .option('--strict', 'fail on warnings too')
     .option('--verbose', 'print the time of each stage')
-    .action(async (opts: { out: string; locale?: string[]; checkLinks?: boolean; checkAnchors?: boolean; external?: boolean; strict?: boolean; verbose?: boolean }) => {
+    .action(async (opts: { out: string; locale?: string[]; checkLinks?: boolean; checkAnchors?: boolean; external?: boolean; strict?: boolean; verbose?: boolean }, command: Command) => {
       const root = process.cwd();
       const outDir = path.resolve(root, opts.out);
       const t0 = performance.now();
+      const { i18n } = await loadConfig(root);
+      const unknown = opts.locale?.filter((l) => !i18n.locales.includes(l)) ?? [];
+      if (unknown.length) command.error(`error: option '--locale <locale>': unknown locale \`${unknown[0]}\`; expected one of ${i18n.locales.map((l) => `\`${l}\``).join(', ')}`, { exitCode: 2 });
+      // The crawl follows hreflang, canonical and sitemap links into every locale: it needs the whole site.
+      const partial = opts.locale !== undefined && i18n.locales.some((l) => !opts.locale!.includes(l));
+      if (opts.checkLinks && partial) console.log('ℹ --check-links with --locale: links are checked in the pages built; the linkinator crawl of the built site needs every locale and is skipped');
       const result = await buildSite({
         root,
         outDir,
@@ -26,7 +33,7 @@ export function registerBuild(program: Command): void {
         checkAnchors: opts.checkAnchors,
         strict: opts.strict,
         // Checked in the temporary folder, before the swap: broken links never replace a good dist/.
-        checkBuiltSite: opts.checkLinks ? { external: opts.external ?? false } : undefined,
+        checkBuiltSite: opts.checkLinks && !partial ? { external: opts.external ?? false } : undefined,
         onStep: opts.verbose ? (name, ms) => console.log(`  ${name.padEnd(18)} ${ms.toFixed(0).padStart(6)} ms`) : undefined,
       });
       for (const w of result.warnings) console.warn(formatDiagnostic(w));

@@ -68,4 +68,27 @@ describe('cli/main', () => {
     expect(sitemap).toContain('<loc>https://docs.example.com/ru/guide</loc><xhtml:link rel="alternate" hreflang="en" href="https://docs.example.com/guide"/>');
     expect(readFileSync(path.join(dir, 'dist/ru/index.html'), 'utf8')).toMatch(/^<!doctype html><html lang="ru" dir="ltr"/);
   });
+
+  it('builds one locale with --locale into --out (its links checked against that locale)', () => {
+    const dir = copyFixture('basic');
+    const r = paydocs(['build', '--locale', 'ru', '--out', 'site', '--check-links'], dir);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('the linkinator crawl of the built site needs every locale and is skipped');
+    expect(existsSync(path.join(dir, 'site/ru/guide/index.html'))).toBe(true);
+    expect(existsSync(path.join(dir, 'site/guide/index.html'))).toBe(false);
+    expect(existsSync(path.join(dir, 'dist'))).toBe(false);
+    // An unknown locale is a usage error.
+    const bad = paydocs(['build', '--locale', 'de'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("unknown locale `de`; expected one of `en`, `ru`");
+  });
+
+  it('--check-links crawls the built site with linkinator', () => {
+    const dir = copyFixture('basic');
+    const r = paydocs(['build', '--check-links'], dir);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/✔ linkinator: \d+ URLs OK on the built site/);
+  });
 });
