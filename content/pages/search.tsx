@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { CustomPageProps } from '../../renderer/context.ts';
 import { Marked } from '../../renderer/components/SearchMarked.tsx';
+import { useDelayedFlag } from '../../renderer/hooks/use-delayed-flag.ts';
 import { format, stringsFor } from '../../renderer/i18n/strings.ts';
 import { searchClient } from '../../renderer/search/client.ts';
 import { searchPageUrl } from '../../renderer/search/open-url.ts';
@@ -60,9 +61,10 @@ export default function Search({ site }: CustomPageProps) {
   const started = params !== null;
   useEffect(() => {
     if (!files || !started) return;
-    // The page waits for the text store too, so every result has its excerpt.
+    // The page waits for the text store too, so every result has its excerpt. (The navbar box
+    // never asks for it: this page is where the text store is downloaded.)
     searchClient(files.worker)
-      .load(files.index, ctx)
+      .load(files.index, ctx, { excerpts: true })
       .then(
         () => setReady(true),
         (e: unknown) => setError(String((e as Error).message ?? e)),
@@ -75,7 +77,7 @@ export default function Search({ site }: CustomPageProps) {
     if (!files || !ready || !q) return;
     let stale = false;
     searchClient(files.worker)
-      .search(files.index, ctx, q, LIMIT)
+      .search(files.index, ctx, q, LIMIT, { excerpts: true })
       .then(
         (data) => !stale && setResult({ key, data }),
         (e: unknown) => !stale && setError(String((e as Error).message ?? e)),
@@ -88,6 +90,8 @@ export default function Search({ site }: CustomPageProps) {
   // While the next answer is on its way the previous one stays, so the list does not flicker.
   const current = result?.data;
   const version = params?.version ?? '';
+  // 'Loading…' only once the first answer is 200 ms late, so a fast load never flashes it.
+  const showLoading = useDelayedFlag(!error && q !== '' && !current);
   return (
     <div className="search-page">
       <h1>{q ? format(s['search.resultsFor'], { query: q }) : s['search.pageTitle']}</h1>
@@ -139,7 +143,9 @@ export default function Search({ site }: CustomPageProps) {
           : !q
             ? s['search.typeToSearch']
             : !current
-              ? s['search.loading']
+              ? showLoading
+                ? s['search.loading']
+                : ''
               : current.total === 0
                 ? s['search.noResults']
                 : format(s[current.total === 1 ? 'search.resultCountOne' : 'search.resultCount'], { count: current.total })}

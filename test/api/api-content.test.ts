@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { describeOperation, listOperations, type OpenApiDocument } from '../../cli/build/api/operation-model.ts';
@@ -90,10 +91,17 @@ describe('content: API pages', () => {
     expect(count).toBeGreaterThan(100);
   });
 
-  it('every API page has at least 150 words of prose outside code and tables, in both languages', () => {
-    for (const route of [...apiPages, '/api/api_methods', '/request_format', '/callbacks', '/callbacks_get', '/payment_page', '/invoicing/payment_page', '/invoicing/page_template', '/invoicing/page_customization', '/invoicing/page_transactions']) {
+  it('every API, integration and reference page has at least 150 words of prose outside code and tables, in both languages', () => {
+    // The introduction, the top-level integration pages, and every page below /api, /invoicing and /reference.
+    const TOP = new Set(['/', '/request_format', '/callbacks', '/callbacks_get', '/payment_page', '/reports', '/changelog']);
+    const routes = read('test/fixtures/routes.txt')
+      .split('\n')
+      .map((l) => l.replace(/\s+\[.*\]$/, '').trim())
+      .filter((r) => TOP.has(r) || /^\/(api|invoicing|reference)\/./.test(r));
+    expect(routes).toEqual(expect.arrayContaining([...TOP, ...apiPages, '/api/api_methods', '/reference/api_error_codes', '/invoicing/page_customization']));
+    for (const route of routes) {
       for (const dir of Object.values(LOCALES)) {
-        const file = `${dir}${route}.md`;
+        const file = route === '/' ? `${dir}/intro.md` : `${dir}${route}.md`;
         expect(proseWords(read(file)), file).toBeGreaterThanOrEqual(150);
       }
     }
@@ -122,6 +130,22 @@ describe('content: /request_format', () => {
       expect({ key, ts }).toEqual({ key: SAMPLE_CREDENTIALS.secretKey, ts: SAMPLE_CREDENTIALS.timestamp });
     });
   }
+
+  it('the worked example body is a valid transaction/create request, the same in both languages', () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    ajv.addSchema({ ...doc, $id: 'spec' });
+    const validate = ajv.compile({ $ref: 'spec#/components/schemas/TransactionCreateRequest' });
+    const worked = (dir: string) => {
+      const text = read(`${dir}/request_format.md`);
+      return { body: /`(\{"order_id".*?\})`/.exec(text)![1]!, signature: /`([0-9a-f]{64})`/.exec(text)![1]! };
+    };
+    const en = worked(LOCALES.en);
+    // Copied as is, the body passes the request validation (no 2001 for a missing `type`, say).
+    expect(validate(JSON.parse(en.body)), JSON.stringify(validate.errors)).toBe(true);
+    // Compact JSON, exactly what a client sends and signs.
+    expect(wireBody(JSON.parse(en.body))).toBe(en.body);
+    expect(worked(LOCALES.ru)).toEqual(en);
+  });
 
   it('the JavaScript and Python signing code on the page produce the worked example', () => {
     const text = read('content/docs/request_format.md');

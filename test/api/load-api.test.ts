@@ -101,6 +101,64 @@ describe('cli/build/api/load-api', () => {
     `);
   });
 
+  describe('Russian texts of parameters are keyed by `in:name`, not by position', () => {
+    const withParams = (order: 'as written' | 'reversed') => {
+      const params = ['        - { name: X-Trace-Id, in: header, description: Trace id., schema: { type: string } }', '        - { name: id, in: query, description: Thing id in the query., schema: { type: string } }'];
+      if (order === 'reversed') params.reverse();
+      return MINI.replace('      summary: Get a thing\n', `      summary: Get a thing\n      parameters:\n${params.join('\n')}\n`);
+    };
+    const ru = [
+      'texts:',
+      "  'thing_get/summary': 'Получение вещи'",
+      "  'thing_get/responses/200/description': 'Вещь.'",
+      "  'thing_get/requestBody/content/application~1json/schema/properties/id/description': 'Идентификатор вещи.'",
+      "  'thing_get/parameters/header:X-Trace-Id/description': 'Идентификатор трассировки.'",
+      "  'thing_get/parameters/query:id/description': 'Идентификатор вещи в строке запроса.'",
+      '',
+    ].join('\n');
+
+    it('names each parameter by its location and name', () => {
+      const keys = [...shownTexts(YAML.parse(withParams('as written')) as OpenApiDocument).keys()];
+      expect(keys).toEqual(expect.arrayContaining(['thing_get/parameters/header:X-Trace-Id/description', 'thing_get/parameters/query:id/description']));
+      expect(keys.some((k) => /parameters\/\d/.test(k))).toBe(false);
+    });
+
+    it('keeps every text on its parameter when the parameters are reordered', async () => {
+      for (const order of ['as written', 'reversed'] as const) {
+        const spec = withParams(order);
+        const { api, messages } = await load(project({ [API_FILE]: spec, 'content/api/openapi.ru.yaml': ru }), ['en', 'ru']);
+        expect(messages, order).toEqual([]);
+        const params = describeOperation(api!.doc, 'thing_get')!.params.filter((p) => p.location !== 'body');
+        const shown = Object.fromEntries(params.map((p) => [p.name, { en: p.description!.text, ru: api!.texts.ru![p.description!.key] }]));
+        expect(shown, order).toEqual({
+          'X-Trace-Id': { en: 'Trace id.', ru: 'Идентификатор трассировки.' },
+          id: { en: 'Thing id in the query.', ru: 'Идентификатор вещи в строке запроса.' },
+        });
+      }
+    });
+
+    it('reports a positional key as an orphan with a hint, and the text as missing', async () => {
+      const positional = ru.replace("'thing_get/parameters/header:X-Trace-Id/description'", "'thing_get/parameters/0/description'");
+      const { messages } = await load(project({ [API_FILE]: withParams('as written'), 'content/api/openapi.ru.yaml': positional }), ['en', 'ru']);
+      expect(messages).toEqual([
+        "content/api/openapi.ru.yaml:5:3: orphan key `thing_get/parameters/0/description`: content/api/openapi.yaml has no shown text there\n  hint: an operation's parameters are keyed by `in:name`, not position: `<operationId>/parameters/query:report_id/description`",
+        'content/api/openapi.ru.yaml:1: missing ru text for `thing_get/parameters/header:X-Trace-Id/description` (English: "Trace id.")',
+      ]);
+    });
+
+    it('the real GET callback keeps its Russian texts when its query parameters are reversed', () => {
+      const reversed = structuredClone(doc) as Record<string, any>;
+      const op = reversed.webhooks['transaction.status_changed.get'].get;
+      op.parameters.reverse();
+      expect(new Map([...shownTexts(reversed)].sort())).toEqual(new Map([...shownTexts(doc)].sort()));
+      const ru = YAML.parse(readFileSync(path.join(PROJECT_ROOT, 'content/api/openapi.ru.yaml'), 'utf8')) as { texts: Record<string, string> };
+      const byName = (d: OpenApiDocument) => Object.fromEntries(describeOperation(d, 'callback_status_changed_get')!.params.map((p) => [p.name, ru.texts[p.description!.key]]));
+      expect(byName(reversed)).toEqual(byName(doc));
+      expect(byName(doc).signature).toContain('HMAC-SHA256');
+      expect(byName(doc).event).toContain('transaction.status_changed');
+    });
+  });
+
   it('catches a comma that cut an unquoted value in a { } mapping', async () => {
     const text = MINI.replace("description: Thing id. }", "description: Thing id, as issued. }");
     const { messages } = await load(project({ [API_FILE]: text }));
@@ -179,7 +237,20 @@ describe('content/api/openapi.yaml', () => {
       }
     };
     walk(doc.paths);
-    expect([...used].sort()).toEqual(expect.arrayContaining([1001, 1002, 1003, 2001, 2002, 2003, 2004, 3001, 3002, 3003, 4001, 4002, 5000]));
+    expect([...used].sort()).toEqual(expect.arrayContaining([1001, 1002, 1003, 1004, 2001, 2002, 2003, 2004, 3001, 3002, 3003, 4001, 4002, 5000]));
+  });
+
+  it('every API call can be rate limited: HTTP 429, error 1004 and a Retry-After header, from one shared response', () => {
+    const shared = getAt(doc, '/components/responses/RateLimited') as { headers: Record<string, { required?: boolean; schema: { type: string } }> };
+    expect(shared.headers['Retry-After']).toMatchObject({ required: true, schema: { type: 'integer' } });
+    for (const o of operations.filter((x) => x.kind === 'path')) {
+      expect(getAt(doc, `${o.pointer}/responses/429`), o.id).toEqual({ $ref: '#/components/responses/RateLimited' });
+      const errors = describeOperation(doc, o.id)!.errors;
+      expect(errors.filter((e) => e.code === 1004).map((e) => e.status), o.id).toEqual([429]);
+      expect(errors.find((e) => e.code === 1004)!.summary.key).toBe('/components/responses/RateLimited/content/application~1json/examples/1004/summary');
+    }
+    // Callbacks are requests from Corvopay to the merchant: no rate limit there.
+    for (const o of operations.filter((x) => x.kind === 'webhook')) expect(describeOperation(doc, o.id)!.errors.map((e) => e.code), o.id).not.toContain(1004);
   });
 
   it('the Russian translation file covers exactly the shown texts', () => {

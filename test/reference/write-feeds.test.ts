@@ -62,7 +62,7 @@ describe('cli/build/write-feeds', () => {
       expect(feed.id).toBe(base);
       expect(feed.link.map((l: Record<string, string>) => l['@rel'])).toEqual(['self', 'alternate']);
       const entries = feed.entry as Array<{ id: string; title: string; updated: string; content: { '#text': string; '@type': string } }>;
-      expect(entries.length).toBe(8);
+      expect(entries.length).toBe(9);
       expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
       for (const e of entries) {
         expect(e.id).toMatch(new RegExp(`^${base}#\\d{4}-\\d{2}-\\d{2}$`));
@@ -76,7 +76,8 @@ describe('cli/build/write-feeds', () => {
       expect(dates).toEqual([...dates].sort().reverse());
       expect(feed.updated).toBe(dates[0]);
     }
-    const en = parser.parse(feeds.files.get('changelog.atom')!).feed.entry[0];
+    const [latest, en] = parser.parse(feeds.files.get('changelog.atom')!).feed.entry;
+    expect(latest).toMatchObject({ id: 'https://docs.corvopay.com/changelog#2026-11-20', title: 'Rate limits and error 1004', updated: '2026-11-20T00:00:00Z' });
     expect(en).toMatchObject({ id: 'https://docs.corvopay.com/changelog#2025-10-14', title: 'Payco payouts in Turkey', updated: '2025-10-14T00:00:00Z' });
     expect(en.content['#text']).toContain('<a href="/services/turkey/payco/payout">');
   });

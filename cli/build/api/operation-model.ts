@@ -1,4 +1,4 @@
-import { getAt, toPointer } from './json-pointer.ts';
+import { encodeSegment, getAt, toPointer } from './json-pointer.ts';
 
 /**
  * What an API page shows about one operation, read from the OpenAPI document: plain data with
@@ -112,15 +112,26 @@ export function listOperations(doc: OpenApiDocument): OperationRef[] {
 /**
  * The translation key of the text at `pointer`: inside an operation, its operationId followed by
  * the rest of the pointer (`transaction_create/summary`); elsewhere the pointer itself
- * (`/components/schemas/Customer/properties/email/description`).
+ * (`/components/schemas/Customer/properties/email/description`). An operation's own parameters are
+ * named by `in:name` instead of their position (`reports_download/parameters/query:report_id/description`),
+ * so reordering them cannot attach a text to another parameter.
  */
 export function translationKey(doc: OpenApiDocument, pointer: string): string {
   const m = /^\/(paths|webhooks)\/([^/]+)\/([a-z]+)(\/.*)?$/.exec(pointer);
   if (m) {
     const op = getAt(doc, `/${m[1]}/${m[2]}/${m[3]}`) as Obj | undefined;
-    if (op?.operationId) return `${String(op.operationId)}${m[4] ?? ''}`;
+    if (op?.operationId) return `${String(op.operationId)}${parameterByName(op, m[4] ?? '')}`;
   }
   return pointer;
+}
+
+/** `/parameters/3/description` -> `/parameters/query:status/description` for an inline parameter. */
+function parameterByName(op: Obj, rest: string): string {
+  const m = /^\/parameters\/(\d+)(\/.*)?$/.exec(rest);
+  const p = m ? ((op.parameters as unknown[] | undefined)?.[Number(m[1])] as Obj | undefined) : undefined;
+  if (!m || !p || typeof p.in !== 'string' || typeof p.name !== 'string') return rest;
+  // OpenAPI: a parameter is unique by its location and name.
+  return `/parameters/${encodeSegment(`${p.in}:${p.name}`)}${m[2] ?? ''}`;
 }
 
 /** Base path of the first server (`/v1`), prefixed to every path. */

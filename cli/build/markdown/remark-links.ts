@@ -2,9 +2,23 @@ import path from 'node:path';
 import type { Definition, Link, Root } from 'mdast';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
-import { pageData, type LinkRef } from './types.ts';
+import { CHANGELOG_ROUTE } from '../write-feeds.ts';
+import { pageData, type LinkRef, type PageContext } from './types.ts';
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Pages with an Atom feed beside them (see `write-feeds.ts`), one feed per locale. */
+const FEED_ROUTES = new Set([CHANGELOG_ROUTE]);
+const FEED_EXTENSION = '.atom';
+
+/**
+ * The feed a link points at, in the page's own locale: `/changelog.atom` -> `/ru/changelog.atom` on a
+ * Russian page. write-feeds names each feed after its page's site path (`/ru/changelog` -> `/ru/changelog.atom`),
+ * so unlike a static file it differs per locale. `route` is the page's route, or undefined when it has no feed.
+ */
+function feedPath(ctx: PageContext, route: string | undefined): string | undefined {
+  return route !== undefined && FEED_ROUTES.has(route) ? `${ctx.localizePath(route).replace(/\/$/, '')}${FEED_EXTENSION}` : undefined;
+}
 
 /**
  * Rewrites relative `.md` links to the route of that file in the page's own locale, puts the locale
@@ -32,15 +46,24 @@ export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
     const pathname = decodeURI(queryAt === -1 ? target : target.slice(0, queryAt));
     const query = queryAt === -1 ? '' : target.slice(queryAt);
     if (pathname.startsWith('/')) {
-      // A file such as `/img/flow.png` is the same in every locale; a page path gets the locale prefix.
+      // A file such as `/img/flow.png` is the same in every locale; a page path gets the locale prefix, and
+      // so does a page's feed (`/changelog.atom`), which the build writes once per locale.
       const isFile = /\.(?!html?$)[a-z0-9]+$/i.test(pathname);
-      const localized = isFile ? pathname : ctx.localizePath(pathname.replace(/\/index(\.html)?$|\.html$/, '').replace(/(.)\/$/, '$1'));
+      const feed = pathname.endsWith(FEED_EXTENSION) ? feedPath(ctx, pathname.slice(0, -FEED_EXTENSION.length)) : undefined;
+      const localized = feed ?? (isFile ? pathname : ctx.localizePath(pathname.replace(/\/index(\.html)?$|\.html$/, '').replace(/(.)\/$/, '$1')));
       node.url = localized + query + (hash !== undefined ? `#${hash}` : '');
       out.links.push({ raw, kind: 'path', path: localized, hash, line, column });
       return;
     }
     // Relative: resolved against the file (for .md) like an editor would.
     const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(ctx.relPath), pathname));
+    // `./changelog.atom` beside `changelog.md`: that page's feed.
+    const feed = resolved.endsWith(FEED_EXTENSION) ? feedPath(ctx, ctx.routeOfRelPath(`${resolved.slice(0, -FEED_EXTENSION.length)}.md`)) : undefined;
+    if (feed !== undefined) {
+      node.url = feed + query + (hash !== undefined ? `#${hash}` : '');
+      out.links.push({ raw, kind: 'path', path: feed, hash, line, column });
+      return;
+    }
     const rel = resolved.endsWith('.md') ? resolved : `${resolved.replace(/\/$/, '')}.md`;
     const route = ctx.routeOfRelPath(rel) ?? ctx.routeOfRelPath(resolved.replace(/\/$/, '') + '/index.md');
     if (route !== undefined) {
