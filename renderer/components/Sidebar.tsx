@@ -6,6 +6,15 @@ function contains(items: SidebarItem[], href: string): boolean {
   return items.some((i) => (i.type === 'doc' ? i.href === href : contains(i.items, href)));
 }
 
+/** The first page of a category, depth first: where a closed category leads without JavaScript. */
+function firstDoc(items: SidebarItem[]): SidebarItem | undefined {
+  for (const i of items) {
+    const hit = i.type === 'doc' ? i : firstDoc(i.items);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
 /** Category keys that hold the page, so they start open. */
 export function openKeysFor(items: SidebarItem[], href: string, out: string[] = []): string[] {
   for (const i of items) {
@@ -45,11 +54,31 @@ function Items({ items, current, open, onToggle, level }: Props & { level: numbe
               }}
             >
               <summary className={`menu__caret${contains(item.items, current) ? ' menu__caret--active' : ''}`}>{item.label}</summary>
-              <Items items={item.items} current={current} open={open} onToggle={onToggle} level={level + 1} />
+              {open.has(item.key) ? <Items items={item.items} current={current} open={open} onToggle={onToggle} level={level + 1} /> : <Peek items={item.items} level={level + 1} />}
             </details>
           </li>
         ),
       )}
+    </ul>
+  );
+}
+
+/**
+ * A closed category's items are rendered when it opens, not in every page's HTML: the whole tree in
+ * each page made the HTML grow with pages x sidebar items (40 of the 55 KB of a cabinet page). Until
+ * then, and for a reader without JavaScript (whose browser opens the <details> by itself), it holds a
+ * link to its first page, which renders with the category open.
+ */
+function Peek({ items, level }: { items: SidebarItem[]; level: number }) {
+  const first = firstDoc(items);
+  if (first?.type !== 'doc') return null;
+  return (
+    <ul className={`menu__list menu__list--l${level}`}>
+      <li className="menu__item">
+        <a className="menu__link" href={first.href}>
+          {first.label}
+        </a>
+      </li>
     </ul>
   );
 }

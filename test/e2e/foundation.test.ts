@@ -32,6 +32,24 @@ describe('prerender and hydrate (real site)', () => {
     await context.close();
   });
 
+  it('without JavaScript, a closed sidebar category leads to its first page, where it is open', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site}/api/transaction_create`);
+    const reference = page.locator('nav.sidebar details:has(> summary:text-is("Reference"))');
+    expect(await reference.getAttribute('open')).toBeNull();
+    // Only the open path is in the HTML, not every page of every category.
+    expect(await reference.locator('a').count()).toBe(1);
+    await reference.locator('> summary').click();
+    await reference.locator('a').click();
+    await page.waitForURL(/\/reference\/\w+$/);
+    const open = page.locator('nav.sidebar details:has(> summary:text-is("Reference"))');
+    expect(await open.getAttribute('open')).toBe('');
+    expect(await open.locator('a').count()).toBe(10);
+    expect(await page.locator('nav.sidebar a[aria-current=page]').getAttribute('href')).toBe(new URL(page.url()).pathname);
+    await context.close();
+  });
+
   it('hydrates with no console error or warning, in both locales', async () => {
     for (const path of ['/', '/api/transaction_create', '/ru/', '/ru/reference/test_cards', '/landing', '/ru/landing']) {
       const page = await browser.newPage();

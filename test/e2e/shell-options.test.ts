@@ -1,18 +1,21 @@
 /**
  * The optional parts of the shell and the error states, on test/fixtures/shell-on (announcement bar
  * and hide-on-scroll navbar on; a custom page that crashes on request; a noindex page), plus the
- * baseUrl issue banner on a copy of it built for `/docs/`.
+ * baseUrl issue banner on a copy of it built for `/docs/`. Also: a page with hide_table_of_contents,
+ * and the browser storage wrapper when storage is unavailable and across tabs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { copyFixture, ROOT } from '../helpers/fixture.ts';
 import { buildInto } from '../helpers/site.ts';
 import { headSnapshot, hydrated, openPage, prerenderedHead, serveAt, waitForTitle } from './shell-helpers.ts';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/shell-on');
+const DESKTOP = { width: 1280, height: 800 };
+const NARROW = { width: 390, height: 844 };
 let browser: Browser;
 let site: { url: string; close: () => Promise<void> };
 let dist: string;
@@ -75,6 +78,142 @@ describe('renderer/hooks/use-content-enhancements (tabs)', () => {
     expect(await selected()).toEqual(['python']);
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.lang'))).toBe('python');
     await close();
+  });
+});
+
+describe('hide_table_of_contents (renderer/components/DocPage)', () => {
+  for (const [locale, prefix, intro, glossary, tocTitle] of [
+    ['en', '', 'Introduction', 'Glossary', 'On this page'],
+    ['ru', '/ru', 'Введение', 'Глоссарий', 'На этой странице'],
+  ] as const) {
+    it(`renders neither the table of contents column nor the collapsible box on such a page, while a normal page has both (${locale})`, async () => {
+      const { page, problems, close } = await openPage(browser, `${site.url}${prefix}/`, { viewport: DESKTOP });
+      const column = page.locator('nav.toc');
+      const box = page.locator('details.toc-collapsible');
+      // A normal page: the column on a wide screen, the collapsed box above the content on a narrow one.
+      await waitForTitle(page, intro);
+      expect(await column.count()).toBe(1);
+      expect(await box.count()).toBe(1);
+      expect(await column.isVisible()).toBe(true);
+      expect(await box.isVisible()).toBe(false);
+      await page.setViewportSize(NARROW);
+      expect(await column.isVisible()).toBe(false);
+      expect(await box.isVisible()).toBe(true);
+      expect(await box.locator('summary').innerText()).toBe(tocTitle);
+      // The glossary, reached client-side: it has h2 and h3 headings, but no table of contents anywhere.
+      await page.setViewportSize(DESKTOP);
+      await page.locator(`nav.sidebar a[href="${prefix}/glossary"]`).click();
+      await waitForTitle(page, glossary);
+      expect(await page.locator('#__content h2[id], #__content h3[id]').count()).toBe(3);
+      const none = async (width: string) => {
+        expect(await column.count(), width).toBe(0);
+        expect(await box.count(), width).toBe(0);
+        expect(await page.locator('.toc, .toc-collapsible').count(), width).toBe(0);
+        expect(await page.locator('.doc').getAttribute('class'), width).toBe('doc');
+      };
+      await none('desktop');
+      await page.setViewportSize(NARROW);
+      await none('narrow');
+      // Loaded directly (the prerendered page, then hydrated): the same.
+      await page.reload({ waitUntil: 'networkidle' });
+      await hydrated(page);
+      await none('narrow, reloaded');
+      const prerendered = await page.evaluate(async (u) => {
+        const doc = new DOMParser().parseFromString(await (await fetch(u)).text(), 'text/html');
+        return { headings: doc.querySelectorAll('#__content h2[id]').length, toc: doc.querySelectorAll('.toc, .toc-collapsible').length };
+      }, `${site.url}${prefix}/glossary`);
+      expect(prerendered).toEqual({ headings: 2, toc: 0 });
+      expect(problems).toEqual([]);
+      await close();
+    });
+  }
+});
+
+describe('renderer/storage (browser storage unavailable; changes from other tabs)', () => {
+  const warning = /^warning: \[paydocs\] Browser storage \(localStorage\) is not available; preferences will not be remembered\./;
+  for (const [what, prefix, toLight, breakStorage] of [
+    [
+      'reading localStorage throws (storage disabled)',
+      '',
+      'Switch to light mode (dark mode)',
+      () => {
+        Object.defineProperty(window, 'localStorage', {
+          configurable: true,
+          get() {
+            throw new DOMException('Access is denied for this document.', 'SecurityError');
+          },
+        });
+      },
+    ],
+    [
+      'writing to localStorage throws (no quota, as in private browsing)',
+      '/ru',
+      'Включить светлую тему (тёмная тема)',
+      () => {
+        Storage.prototype.setItem = function () {
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
+      },
+    ],
+  ] as const) {
+    it(`logs exactly one warning and keeps the colour toggle and code tabs working when ${what}`, async () => {
+      const { page, problems, close } = await openPage(browser, '', { viewport: DESKTOP });
+      await page.addInitScript(breakStorage);
+      await page.goto(`${site.url}${prefix}/guide`, { waitUntil: 'networkidle' });
+      await hydrated(page);
+      // Storage is really unusable on this page.
+      expect(await page.evaluate(() => { try { localStorage.setItem('x', 'y'); return 'usable'; } catch { return 'throws'; } })).toBe('throws');
+      expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+      const toggle = page.locator('button.color-toggle');
+      await toggle.click();
+      expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+      expect(await toggle.getAttribute('aria-label')).toBe(toLight);
+      const selected = () => page.locator('.tabs[data-group=lang]').evaluateAll((gs) => gs.map((g) => g.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-value')));
+      expect(await selected()).toEqual(['curl']);
+      await page.locator('.tabs[data-group=lang] [role=tab][data-value=python]').click();
+      expect(await selected()).toEqual(['python']);
+      expect(await page.locator('.tabs[data-group=lang] [role=tabpanel]:not([hidden]) pre').innerText()).toBe('print("guide")');
+      // Client-side to the home page: both still work there (two groups kept in step on the page).
+      await page.locator(`nav.sidebar a[href="${prefix}/"]`).click();
+      await waitForTitle(page, prefix ? 'Введение' : 'Introduction');
+      await toggle.click();
+      expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+      if (!prefix) {
+        await page.locator('.tabs[data-group=lang]').nth(1).locator('[role=tab][data-value=python]').click();
+        expect(await selected()).toEqual(['python', 'python']);
+      }
+      // One warning, not one per use, and nothing thrown.
+      expect(problems.length, problems.join('\n')).toBe(1);
+      expect(problems[0]).toMatch(warning);
+      await close();
+    });
+  }
+
+  it('applies a colour mode and a tab choice made in one tab to another open tab of the site (storage event), across locales', async () => {
+    const a = await openPage(browser, `${site.url}/`, { viewport: DESKTOP });
+    const b = await a.page.context().newPage();
+    b.on('pageerror', (e) => a.problems.push(`pageerror (second tab): ${e.message}`));
+    b.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && a.problems.push(`${m.type()} (second tab): ${m.text()}`));
+    await b.goto(`${site.url}/ru/guide`, { waitUntil: 'networkidle' });
+    await hydrated(b);
+    const theme = (p: Page) => p.getAttribute('html', 'data-theme');
+    const selected = (p: Page) => p.locator('.tabs[data-group=lang]').evaluateAll((gs) => gs.map((g) => g.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-value')));
+    expect(await theme(b)).toBe('light');
+    expect(await selected(b)).toEqual(['curl']);
+    // Dark in the English tab: the Russian tab follows, its toggle too.
+    await a.page.locator('button.color-toggle').click();
+    await expect.poll(() => theme(b)).toBe('dark');
+    expect(await b.locator('button.color-toggle').getAttribute('aria-label')).toBe('Включить светлую тему (тёмная тема)');
+    // Python in the Russian tab: both groups of the English tab follow, with their panels.
+    await b.locator('.tabs[data-group=lang] [role=tab][data-value=python]').click();
+    await expect.poll(() => selected(a.page)).toEqual(['python', 'python']);
+    expect(await a.page.locator('.tabs[data-group=lang] [role=tabpanel]:not([hidden]) pre').allInnerTexts()).toEqual(['import requests\nrequests.post("https://api.example.com/v1/x")', 'print("second")']);
+    // And back: light in the Russian tab.
+    await b.locator('button.color-toggle').click();
+    await expect.poll(() => theme(a.page)).toBe('light');
+    expect(await a.page.locator('button.color-toggle').getAttribute('aria-label')).toBe('Switch to dark mode (light mode)');
+    expect(a.problems).toEqual([]);
+    await a.close();
   });
 });
 

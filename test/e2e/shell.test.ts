@@ -139,50 +139,75 @@ describe('renderer/components/Footer', () => {
 });
 
 describe('renderer/components/Sidebar', () => {
-  it('shows the whole docs tree with collapsible categories; open categories stay open while navigating', async () => {
-    const { page, close } = await openPage(browser, `${site}/api/transaction_create`, { viewport: DESKTOP });
-    const sidebar = page.locator('nav.sidebar');
-    // Every doc route of the locale is in the tree (collapsed categories included).
-    const counts = await page.evaluate(async () => {
-      const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as { siteModule: string };
-      const load = new Function('u', 'return import(u)') as (u: string) => Promise<{ default: Record<string, unknown> }>;
-      const siteData = (await load(boot.siteModule)).default as { routesModule: string };
-      const routes = Object.keys((await load(siteData.routesModule)).default);
-      const links = new Set([...document.querySelectorAll('nav.sidebar a')].map((a) => a.getAttribute('href')));
-      return { routes: routes.length, missing: routes.filter((r) => !links.has(r) && !['/search', '/landing'].includes(r)), links: links.size };
+  for (const [locale, prefix, reference, api] of [
+    ['en', '', 'Reference', 'HTTP API'],
+    ['ru', '/ru', 'Справочники', 'HTTP API'],
+  ] as const) {
+    it(`shows the whole docs tree with collapsible categories; open categories stay open while navigating (${locale})`, async () => {
+      const { page, close } = await openPage(browser, `${site}${prefix}/api/transaction_create`, { viewport: DESKTOP });
+      const sidebar = page.locator('nav.sidebar');
+      const category = (label: string) => sidebar.locator(`details:has(> summary:text-is("${label}"))`);
+      const reached = (p: string) => page.waitForFunction((h) => location.pathname === h && document.querySelector('nav.sidebar a[aria-current=page]')?.getAttribute('href') === h, p);
+      expect(await category(reference).getAttribute('open')).toBeNull();
+      await category(reference).locator('> summary').click();
+      expect(await category(reference).getAttribute('open')).toBe('');
+      await category(reference).locator(`a[href="${prefix}/reference/test_cards"]`).click();
+      await reached(`${prefix}/reference/test_cards`);
+      // Both the category of the new page and the one opened by hand stay open.
+      expect(await category(reference).getAttribute('open')).toBe('');
+      expect(await category(api).getAttribute('open')).toBe('');
+      await category(api).locator('> summary').click();
+      expect(await category(api).getAttribute('open')).toBeNull();
+      await page.locator('.pagination__link--next').click();
+      await page.waitForFunction(() => !location.pathname.endsWith('test_cards'));
+      expect(await category(api).getAttribute('open')).toBeNull();
+      // Every doc route of the locale is in the tree: with every category opened (the items of a
+      // closed category may be rendered only when it opens), each route has its link.
+      const links = () =>
+        page.evaluate(async () => {
+          for (let round = 0; round < 10; round++) {
+            const closed = [...document.querySelectorAll<HTMLDetailsElement>('nav.sidebar details:not([open])')];
+            if (closed.length === 0) break;
+            for (const d of closed) d.open = true;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          return [...new Set([...document.querySelectorAll('nav.sidebar a')].map((a) => a.getAttribute('href')!))];
+        });
+      const routes = await page.evaluate(async () => {
+        const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as { siteModule: string };
+        const load = new Function('u', 'return import(u)') as (u: string) => Promise<{ default: Record<string, unknown> }>;
+        const siteData = (await load(boot.siteModule)).default as { routesModule: string };
+        return Object.keys((await load(siteData.routesModule)).default);
+      });
+      expect(routes.length).toBeGreaterThan(150);
+      const others = [`${prefix}/search`, `${prefix}/landing`];
+      const missing = async () => {
+        const have = new Set(await links());
+        return routes.filter((r) => !others.includes(r) && !have.has(r));
+      };
+      await expect.poll(missing, { timeout: 10_000 }).toEqual([]);
+      const all = await links();
+      expect(all.length).toBeGreaterThan(150);
+      expect(all.filter((h) => (prefix ? !h.startsWith(`${prefix}/`) : h.startsWith('/ru/')))).toEqual([]); // every link stays in the locale
+      await close();
     });
-    expect(counts.routes).toBeGreaterThan(150);
-    expect(counts.missing).toEqual([]);
-    expect(counts.links).toBeGreaterThan(150);
-    const reference = sidebar.locator('details:has(> summary:text-is("Reference"))');
-    expect(await reference.getAttribute('open')).toBeNull();
-    await reference.locator('> summary').click();
-    expect(await reference.getAttribute('open')).toBe('');
-    await reference.locator('a[href="/reference/test_cards"]').click();
-    await waitForTitle(page, 'Test cards');
-    // Both the category of the new page and the one opened by hand stay open.
-    expect(await reference.getAttribute('open')).toBe('');
-    expect(await sidebar.locator('details:has(> summary:text-is("HTTP API"))').getAttribute('open')).toBe('');
-    await sidebar.locator('details:has(> summary:text-is("HTTP API")) > summary').click();
-    expect(await sidebar.locator('details:has(> summary:text-is("HTTP API"))').getAttribute('open')).toBeNull();
-    await page.locator('.pagination__link--next').click();
-    await page.waitForFunction(() => !location.pathname.endsWith('test_cards'));
-    expect(await sidebar.locator('details:has(> summary:text-is("HTTP API"))').getAttribute('open')).toBeNull();
-    await close();
-  });
 
-  it('highlights the current page and scrolls it into view in the sidebar', async () => {
-    const target = '/services/upi/wallet';
-    const { page, close } = await openPage(browser, site + target, { viewport: DESKTOP });
-    const active = page.locator('nav.sidebar a[aria-current=page]');
-    expect(await active.getAttribute('href')).toBe(target);
-    expect(await active.getAttribute('class')).toContain('menu__link--active');
-    const [box, link] = await Promise.all([page.locator('nav.sidebar').boundingBox(), active.boundingBox()]);
-    expect(link!.y).toBeGreaterThanOrEqual(box!.y);
-    expect(link!.y + link!.height).toBeLessThanOrEqual(box!.y + box!.height);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0); // the window itself did not move
-    await close();
-  });
+    it(`highlights the current page and scrolls it into view in the sidebar (${locale})`, async () => {
+      const target = `${prefix}/services/upi/wallet`;
+      const { page, close } = await openPage(browser, site + target, { viewport: DESKTOP });
+      const active = page.locator('nav.sidebar a[aria-current=page]');
+      expect(await active.count()).toBe(1);
+      expect(await active.getAttribute('href')).toBe(target);
+      expect(await active.getAttribute('class')).toContain('menu__link--active');
+      // The label is the page's own (Russian on the Russian site), as in the breadcrumbs.
+      expect(await active.innerText()).toBe(await page.locator('nav.breadcrumbs [aria-current=page]').innerText());
+      const [box, link] = await Promise.all([page.locator('nav.sidebar').boundingBox(), active.boundingBox()]);
+      expect(link!.y).toBeGreaterThanOrEqual(box!.y);
+      expect(link!.y + link!.height).toBeLessThanOrEqual(box!.y + box!.height);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0); // the window itself did not move
+      await close();
+    });
+  }
 });
 
 describe('renderer/components/SidebarDrawer (below 996 px)', () => {
@@ -267,6 +292,46 @@ describe('renderer/components/SidebarDrawer (below 996 px)', () => {
     expect(await dialog.locator('nav.sidebar').count()).toBe(0);
     await close();
   });
+
+  // The edge, from renderer/styles/theme.css `@media (max-width: 996px)` and MOBILE_QUERY in SidebarDrawer.tsx.
+  for (const [locale, prefix, openMenu, navigation] of [
+    ['en', '', 'Open navigation menu', 'Navigation'],
+    ['ru', '/ru', 'Открыть меню навигации', 'Навигация'],
+  ] as const) {
+    it(`switches exactly at the edge: the drawer at 996 px, the sidebar column at 997 px (${locale})`, async () => {
+      const { page, problems, close } = await openPage(browser, `${site}${prefix}/services/upi/wallet`, { viewport: { width: 996, height: 800 } });
+      const menu = page.getByRole('button', { name: openMenu });
+      const sidebar = page.locator('#__drawer nav.sidebar');
+      const leftItems = page.locator('header.navbar .navbar__items--left');
+      expect(await page.evaluate(() => window.innerWidth)).toBe(996);
+      expect(await menu.isVisible()).toBe(true);
+      expect(await sidebar.isVisible()).toBe(false);
+      expect(await leftItems.isVisible()).toBe(false);
+      await menu.click();
+      const dialog = page.getByRole('dialog', { name: navigation });
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await sidebar.isVisible()).toBe(true);
+      // One pixel wider: the open drawer closes itself and the sidebar becomes the page's column.
+      await page.setViewportSize({ width: 997, height: 800 });
+      await expect.poll(() => page.locator('#__drawer.drawer--open').count()).toBe(0);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(await menu.isVisible()).toBe(false);
+      expect(await leftItems.isVisible()).toBe(true);
+      expect(await sidebar.isVisible()).toBe(true);
+      const [column, main] = await Promise.all([page.locator('#__drawer').boundingBox(), page.locator('#__main').boundingBox()]);
+      expect(column!.x).toBe(0);
+      expect(main!.x).toBeGreaterThanOrEqual(column!.x + column!.width);
+      expect(await page.locator('#__main').evaluate((el) => (el as HTMLElement).inert)).toBe(false);
+      expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+      // And back to 996 px: the menu button again, the sidebar out of the page (the drawer stays closed).
+      await page.setViewportSize({ width: 996, height: 800 });
+      await expect.poll(() => menu.isVisible()).toBe(true);
+      expect(await sidebar.isVisible()).toBe(false);
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(problems).toEqual([]);
+      await close();
+    });
+  }
 });
 
 describe('skip link, breadcrumbs, table of contents, pagination', () => {
@@ -297,24 +362,39 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
     expect(await crumbs.first().locator('a').getAttribute('aria-label')).toBe('Home');
     expect(await crumbs.last().locator('[aria-current=page]').count()).toBe(1);
     for (const p of ['/callbacks', '/reference/test_cards', '/cabinet/balances']) {
-      await page.locator(`nav.sidebar a[href="${p}"]`).evaluate((a) => (a as HTMLElement).click());
+      // A link in the page (a closed sidebar category may not render its items until opened).
+      await page.evaluate((h) => {
+        const a = Object.assign(document.createElement('a'), { href: h, textContent: 'test link' });
+        document.getElementById('__content')!.append(a);
+        a.click();
+        a.remove();
+      }, p);
       await page.waitForFunction((h) => location.pathname === h && document.querySelector('.breadcrumbs [aria-current=page]') !== null, p);
     }
     await close();
   });
 
-  it('lists the h2 and h3 headings in the table of contents and highlights the one in view', async () => {
-    const { page, close } = await openPage(browser, `${site}/request_format`, { viewport: DESKTOP });
-    const headings = await page.locator('#__content h2[id], #__content h3[id]').evaluateAll((hs) => hs.map((h) => `#${h.id}`));
-    const toc = await page.locator('.toc a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(toc).toEqual(headings);
-    expect(await page.locator('.toc a[aria-current=location]').getAttribute('href')).toBe(headings[0]);
-    const third = headings[2]!;
-    await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), third.slice(1));
-    await expect.poll(() => page.locator('.toc a[aria-current=location]').getAttribute('href')).toBe(third);
-    expect(await page.locator('.toc .toc__link--active').count()).toBe(1);
-    await close();
-  });
+  for (const [locale, prefix, title] of [
+    ['en', '', 'On this page'],
+    ['ru', '/ru', 'На этой странице'],
+  ] as const) {
+    it(`lists the h2 and h3 headings in the table of contents and highlights the one in view (${locale})`, async () => {
+      const { page, close } = await openPage(browser, `${site}${prefix}/request_format`, { viewport: DESKTOP });
+      expect(await page.locator('.toc .toc__title').innerText()).toMatch(new RegExp(`^${title}$`, 'i'));
+      expect(await page.locator('.toc').getAttribute('aria-label')).toBe(title);
+      const headings = await page.locator('#__content h2[id], #__content h3[id]').evaluateAll((hs) => hs.map((h) => ({ href: `#${h.id}`, text: (h.textContent ?? '').trim() })));
+      const toc = await page.locator('.toc a').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), text: (a.textContent ?? '').trim() })));
+      // The entries are the headings' own text (Russian on the Russian site), without the anchor sign.
+      expect(toc.map((t) => t.href)).toEqual(headings.map((h) => h.href));
+      for (const [i, t] of toc.entries()) expect(headings[i]!.text.startsWith(t.text), t.text).toBe(true);
+      expect(await page.locator('.toc a[aria-current=location]').getAttribute('href')).toBe(headings[0]!.href);
+      const third = headings[2]!.href;
+      await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), third.slice(1));
+      await expect.poll(() => page.locator('.toc a[aria-current=location]').getAttribute('href')).toBe(third);
+      expect(await page.locator('.toc .toc__link--active').count()).toBe(1);
+      await close();
+    });
+  }
 
   it('offers the table of contents as a collapsed box above the content on narrow screens', async () => {
     const { page, close } = await openPage(browser, `${site}/ru/request_format`, { viewport: MOBILE });
@@ -333,20 +413,26 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
     await close();
   });
 
-  it('links the previous and next pages', async () => {
-    const { page, close } = await openPage(browser, `${site}/api/transaction_create`, { viewport: DESKTOP });
-    const prev = page.locator('.pagination a[rel=prev]');
-    const next = page.locator('.pagination a[rel=next]');
-    expect(await prev.getAttribute('href')).toBe('/api/api_methods');
-    expect(await prev.innerText()).toMatch(/^Previous\s+« /);
-    expect(await next.getAttribute('href')).toBe('/api/transaction_pay');
-    expect(await next.innerText()).toMatch(/^Next\s+.+ »$/);
-    await next.click();
-    await page.waitForURL(`${site}/api/transaction_pay`);
-    await page.waitForFunction(() => document.querySelector('link[rel=canonical]')?.getAttribute('href')?.endsWith('/api/transaction_pay'));
-    expect(await page.locator('.pagination a[rel=prev]').getAttribute('href')).toBe('/api/transaction_create');
-    await close();
-  });
+  for (const [locale, prefix, previous, next] of [
+    ['en', '', 'Previous', 'Next'],
+    ['ru', '/ru', 'Назад', 'Далее'],
+  ] as const) {
+    it(`links the previous and next pages (${locale})`, async () => {
+      const { page, close } = await openPage(browser, `${site}${prefix}/api/transaction_create`, { viewport: DESKTOP });
+      const prevLink = page.locator('.pagination a[rel=prev]');
+      const nextLink = page.locator('.pagination a[rel=next]');
+      expect(await prevLink.getAttribute('href')).toBe(`${prefix}/api/api_methods`);
+      expect(await prevLink.innerText()).toMatch(new RegExp(`^${previous}\\s+« `));
+      expect(await nextLink.getAttribute('href')).toBe(`${prefix}/api/transaction_pay`);
+      expect(await nextLink.innerText()).toMatch(new RegExp(`^${next}\\s+.+ »$`));
+      expect(await page.locator('nav.pagination').getAttribute('aria-label')).toBe(prefix ? 'Страницы документации' : 'Docs pages');
+      await nextLink.click();
+      await page.waitForURL(`${site}${prefix}/api/transaction_pay`);
+      await page.waitForFunction((h) => document.querySelector('link[rel=canonical]')?.getAttribute('href')?.endsWith(h), `${prefix}/api/transaction_pay`);
+      expect(await page.locator('.pagination a[rel=prev]').getAttribute('href')).toBe(`${prefix}/api/transaction_create`);
+      await close();
+    });
+  }
 });
 
 describe('renderer/components/ColorModeToggle', () => {
@@ -359,33 +445,41 @@ describe('renderer/components/ColorModeToggle', () => {
     await close();
   });
 
-  it('switches light <-> dark only, keeps the choice in local storage, and applies it before first paint', async () => {
-    const { page, problems, close } = await openPage(browser, `${site}/api/transaction_create`);
-    const toggle = page.locator('button.color-toggle');
-    expect(await toggle.getAttribute('aria-label')).toBe('Switch to dark mode (light mode)');
-    await toggle.click();
-    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    expect(await toggle.getAttribute('aria-label')).toBe('Switch to light mode (dark mode)');
-    const dark = await background(page);
-    expect(dark).not.toBe('rgb(255, 255, 255)');
-    // Before first paint: with the app's code blocked, the head script alone sets the mode.
-    await page.route('**/assets/**/*.js', (r) => r.abort());
-    await page.reload();
-    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
-    expect(await background(page)).toBe(dark);
-    await page.unroute('**/assets/**/*.js');
-    problems.length = 0;
-    await page.reload({ waitUntil: 'networkidle' });
-    await hydrated(page);
-    await toggle.click();
-    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
-    await toggle.click();
-    await toggle.click();
-    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
-    expect(problems).toEqual([]);
-    await close();
-  });
+  for (const [locale, prefix, toDark, toLight] of [
+    ['en', '', 'Switch to dark mode (light mode)', 'Switch to light mode (dark mode)'],
+    ['ru', '/ru', 'Включить тёмную тему (светлая тема)', 'Включить светлую тему (тёмная тема)'],
+  ] as const) {
+    it(`switches light <-> dark only, keeps the choice in local storage, and applies it before first paint (${locale})`, async () => {
+      const { page, problems, close } = await openPage(browser, `${site}${prefix}/api/transaction_create`);
+      const toggle = page.locator('button.color-toggle');
+      expect(await toggle.getAttribute('aria-label')).toBe(toDark);
+      await toggle.click();
+      expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+      expect(await toggle.getAttribute('aria-label')).toBe(toLight);
+      const dark = await background(page);
+      expect(dark).not.toBe('rgb(255, 255, 255)');
+      // Before first paint: with the app's code blocked, the head script alone sets the mode.
+      await page.route('**/assets/**/*.js', (r) => r.abort());
+      await page.reload();
+      expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+      expect(await background(page)).toBe(dark);
+      await page.unroute('**/assets/**/*.js');
+      problems.length = 0;
+      await page.reload({ waitUntil: 'networkidle' });
+      await hydrated(page);
+      expect(await toggle.getAttribute('aria-label')).toBe(toLight);
+      await toggle.click();
+      expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+      expect(await toggle.getAttribute('aria-label')).toBe(toDark);
+      await toggle.click();
+      await toggle.click();
+      expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+      expect(problems).toEqual([]);
+      await close();
+    });
+  }
 });
 
 describe('tabs and copy buttons (renderer/hooks/use-content-enhancements)', () => {
@@ -440,14 +534,30 @@ describe('tabs and copy buttons (renderer/hooks/use-content-enhancements)', () =
     });
   }
 
-  it('shows admonitions as labelled notes with a visible title', async () => {
-    const { page, close } = await openPage(browser, `${site}/services/picpay/payout`);
-    const note = page.locator('aside.admonition').first();
-    expect(await note.getAttribute('role')).toBe('note');
-    expect(await note.locator('.admonition__title').innerText()).toMatch(/^(TIP|NOTE|INFO|WARNING|DANGER)$/);
-    expect(await note.evaluate((el) => getComputedStyle(el).borderLeftWidth)).toBe('4px');
-    await close();
-  });
+  for (const [locale, prefix, titles] of [
+    ['en', '', { note: 'NOTE', tip: 'TIP', info: 'INFO', warning: 'WARNING', danger: 'DANGER' }],
+    ['ru', '/ru', { note: 'ПРИМЕЧАНИЕ', tip: 'СОВЕТ', info: 'К СВЕДЕНИЮ', warning: 'ВНИМАНИЕ', danger: 'ОСТОРОЖНО' }],
+  ] as const) {
+    it(`shows admonitions as labelled notes with a visible title in the page's language (${locale})`, async () => {
+      const { page, close } = await openPage(browser, `${site}${prefix}/services/picpay/payout`);
+      const notes = page.locator('aside.admonition');
+      expect(await notes.count()).toBeGreaterThan(0);
+      const note = notes.first();
+      expect(await note.getAttribute('role')).toBe('note');
+      const type = /admonition-(note|tip|info|warning|danger)/.exec((await note.getAttribute('class'))!)![1] as keyof typeof titles;
+      expect(await note.locator('.admonition__title').innerText()).toBe(titles[type]);
+      const style = await note.evaluate((el) => {
+        const s = getComputedStyle(el);
+        const title = getComputedStyle(el.querySelector('.admonition__title')!);
+        return { border: s.borderLeftWidth, borderColor: s.borderLeftColor, titleColor: title.color, background: s.backgroundColor };
+      });
+      expect(style.border).toBe('4px');
+      // Coloured by its type: the border and the title share the type's colour, on a tinted background.
+      expect(style.titleColor).toBe(style.borderColor);
+      expect(style.background).not.toBe('rgba(0, 0, 0, 0)');
+      await close();
+    });
+  }
 });
 
 describe('renderer/components/NotFound', () => {
