@@ -160,11 +160,13 @@ async function benchLocale(browser: Browser, origin: string, outDir: string, hom
           worker.addEventListener('message', on);
           worker.postMessage({ ...msg, id });
         });
-      const loaded = await call({ op: 'load', indexUrl: files.index, ctx: '' });
+      // With the text store, as on the search page, so the heap figure counts both files.
+      const loaded = await call({ op: 'load', indexUrl: files.index, ctx: '', excerpts: true });
       const out: Array<{ hrefs: string[]; total: number; ms: number[] }> = list.map(() => ({ hrefs: [], total: 0, ms: [] }));
       for (let r = 0; r < rounds; r++) {
         for (let i = 0; i < list.length; i++) {
-          const res = await call({ op: 'search', indexUrl: files.index, ctx: '', query: list[i]!.q, limit });
+          // As the navbar box asks: no excerpts.
+          const res = await call({ op: 'search', indexUrl: files.index, ctx: '', query: list[i]!.q, limit, excerpts: false });
           out[i]!.ms.push(res.ms);
           out[i]!.hrefs = res.hits.map((h: { href: string }) => h.href);
           out[i]!.total = res.total;

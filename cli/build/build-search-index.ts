@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import MiniSearch from 'minisearch';
-import YAML, { isNode, LineCounter } from 'yaml';
+import YAML, { isMap, isNode, isScalar, LineCounter } from 'yaml';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { SearchSynonymsSchema, type SearchSynonyms } from '../../config/schemas/search-synonyms.ts';
 import { compactIndex, MINISEARCH_OPTIONS, SEARCH_FORMAT, type IndexedPage, type IndexedSection, type SearchIndexFile, type SearchTextFile, type SectionDocument } from '../../renderer/search/index-format.ts';
 import { tokenize } from '../../renderer/search/text.ts';
-import { describeZodIssue, type DiagnosticList } from '../diagnostics.ts';
+import { describeZodIssue, formatPath, type DiagnosticList } from '../diagnostics.ts';
 import type { DocRoute, LocaleRoutes } from './build-routes.ts';
 import { contentHash } from './render-pages.ts';
 
@@ -131,8 +131,14 @@ export function loadSynonyms(root: string, diagnostics: DiagnosticList): SearchS
   const result = SearchSynonymsSchema.safeParse(doc.toJS() ?? {}, { reportInput: true });
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
-    const { path: key, message } = describeZodIssue(issue);
+    // A bad locale key: zod says 'Invalid key in record'; say which key and what a key looks like.
+    const { path: key, message } =
+      issue.code === 'invalid_key' ? { path: formatPath(issue.path), message: `expected a locale code such as \`en\` or \`ru\`, received \`${String(issue.path.at(-1))}\`` } : describeZodIssue(issue);
     let line: number | undefined;
+    if (issue.code === 'invalid_key' && isMap(doc.contents)) {
+      const pair = doc.contents.items.find((p) => isScalar(p.key) && String(p.key.value) === String(issue.path.at(-1)));
+      if (isNode(pair?.key) && pair.key.range) line = lineCounter.linePos(pair.key.range[0]).line;
+    }
     for (let n = issue.path.length; n >= 0 && line === undefined; n--) {
       const node = doc.getIn(issue.path.slice(0, n) as Array<string | number>, true);
       if (isNode(node) && node.range) line = lineCounter.linePos(node.range[0]).line;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useRuntime, useT } from '../context.ts';
+import { searchClient } from '../search/client.ts';
 import type { SearchComboboxProps } from './SearchCombobox.tsx';
 import { Icon } from './icons.tsx';
 
@@ -12,10 +13,14 @@ function loadCombobox(): Promise<ComponentType<SearchComboboxProps>> {
   return combobox;
 }
 
+/** Index URLs whose loading was started from here. */
+const started = new Set<string>();
+
 /**
  * The navbar search box. This part ships with every page and stays tiny: a plain GET form to the
- * search page (so it works without JavaScript). Hovering or focusing it loads the combobox chunk,
- * which starts the search worker and takes over, keeping what was typed and the focus.
+ * search page (so it works without JavaScript). Hovering or focusing it starts the search worker
+ * on the index (only the index: suggestions show no excerpts) and, at the same time, loads the
+ * combobox chunk, which takes over, keeping what was typed and the focus.
  */
 export function SearchBox() {
   const { site } = useRuntime();
@@ -24,7 +29,16 @@ export function SearchBox() {
   const [Combobox, setCombobox] = useState<ComponentType<SearchComboboxProps> | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const warm = () => {
-    if (!site.searchFiles) return;
+    const files = site.searchFiles;
+    if (!files) return;
+    // The worker and the index load alongside the combobox chunk instead of after it (it would
+    // start them on mount). A failure is reported by the combobox, whose own `load` retries.
+    if (!started.has(files.index)) {
+      started.add(files.index);
+      searchClient(files.worker)
+        .load(files.index, '')
+        .catch(() => started.delete(files.index));
+    }
     void loadCombobox().then(
       (C) => setCombobox(() => C),
       (error: unknown) => console.error('[paydocs] could not load the search box', error),

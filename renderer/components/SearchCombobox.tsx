@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useRuntime, useT } from '../context.ts';
-import { format } from '../i18n/strings.ts';
+import { useDelayedFlag } from '../hooks/use-delayed-flag.ts';
 import { searchClient } from '../search/client.ts';
+import { fill } from '../search/fill.ts';
 import { openSearchUrl, searchPageUrl } from '../search/open-url.ts';
 import type { SearchResult } from '../search/protocol.ts';
 import { Icon } from './icons.tsx';
@@ -36,7 +37,8 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
   const [active, setActive] = useState(-1);
   const limit = site.search.suggestions;
 
-  // Start loading the index now (first hover or focus), not at the first keystroke.
+  // Start loading the index now (first hover or focus), not at the first keystroke. Suggestions
+  // show no excerpts: the text store is left for the search page.
   useEffect(() => {
     client.load(files.index, '').catch((e: unknown) => setError(String((e as Error).message ?? e)));
   }, [client, files.index]);
@@ -92,6 +94,10 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
   const count = hits.length + 1;
   const expanded = open && q !== '';
   const loading = result === null && error === null;
+  // 'Loading…' only once the first answer is 200 ms late, so a fast load never flashes it.
+  const showLoading = useDelayedFlag(expanded && loading);
+  // The answer to what is in the box has not arrived yet (the previous list may still be shown).
+  const busy = expanded && error === null && result?.query !== q;
   const optionId = (i: number) => `${id}-opt-${i}`;
 
   const go = (url: string) => {
@@ -171,13 +177,13 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
           /
         </kbd>
       )}
-      <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className="search-suggestions" hidden={!expanded}>
+      <ul id={listId} role="listbox" aria-label={t('search.suggestions')} aria-busy={busy} className="search-suggestions" hidden={!expanded}>
         {expanded && error !== null && (
           <li role="option" aria-disabled="true" aria-selected="false" className="search-suggestions__empty">
-            {format(t('search.failed'), { error })}
+            {fill(t('search.failed'), { error })}
           </li>
         )}
-        {expanded && loading && (
+        {showLoading && (
           <li role="option" aria-disabled="true" aria-selected="false" className="search-suggestions__empty">
             {t('search.loading')}
           </li>
@@ -230,7 +236,7 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
         )}
       </ul>
       <span className="visually-hidden" role="status" aria-live="polite">
-        {expanded && result ? (hits.length === 0 ? t('search.noResults') : format(t(result.data.total === 1 ? 'search.resultCountOne' : 'search.resultCount'), { count: result.data.total })) : ''}
+        {expanded && result ? (hits.length === 0 ? t('search.noResults') : fill(t(result.data.total === 1 ? 'search.resultCountOne' : 'search.resultCount'), { count: result.data.total })) : ''}
       </span>
     </form>
   );

@@ -5,8 +5,10 @@
 import type { LoadResult, SearchResult, WorkerRequest, WorkerResponse } from './protocol.ts';
 
 export interface SearchClient {
-  load(indexUrl: string, ctx: string): Promise<LoadResult>;
-  search(indexUrl: string, ctx: string, query: string, limit: number): Promise<SearchResult>;
+  /** Fetches and builds the index; with `excerpts`, the text store too (see `protocol.ts`). */
+  load(indexUrl: string, ctx: string, options?: { excerpts?: boolean }): Promise<LoadResult>;
+  /** Answers a query; with `excerpts`, hits carry excerpts (the text store is fetched first if needed). */
+  search(indexUrl: string, ctx: string, query: string, limit: number, options?: { excerpts?: boolean }): Promise<SearchResult>;
 }
 
 let client: { url: string; api: SearchClient } | undefined;
@@ -35,8 +37,8 @@ export function searchClient(workerUrl: string): SearchClient {
       worker.postMessage({ ...req, id } as WorkerRequest);
     });
   const api: SearchClient = {
-    load: (indexUrl, ctx) => call<LoadResult>({ op: 'load', indexUrl, ctx }),
-    search: (indexUrl, ctx, query, limit) => call<SearchResult>({ op: 'search', indexUrl, ctx, query, limit }),
+    load: (indexUrl, ctx, options) => call<LoadResult>({ op: 'load', indexUrl, ctx, excerpts: options?.excerpts ?? false }),
+    search: (indexUrl, ctx, query, limit, options) => call<SearchResult>({ op: 'search', indexUrl, ctx, query, limit, excerpts: options?.excerpts ?? false }),
   };
   client = { url: workerUrl, api };
   return api;

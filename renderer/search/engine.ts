@@ -25,7 +25,7 @@ export interface SearchHit {
   heading: Segment[];
   /** Breadcrumb path (categories). */
   path: string;
-  /** Words around the match in the section text; absent until the text store has loaded. */
+  /** Words around the match in the section text; absent unless asked for and the text store has loaded. */
   excerpt?: Segment[];
   /** Index terms that matched, passed to the target page in `?_highlight=`. */
   terms: string[];
@@ -44,6 +44,11 @@ export interface SearchOptions {
   /** Top-level section (`api`), or `''`/undefined for the whole site. */
   ctx?: string;
   limit: number;
+  /**
+   * Whether hits carry an excerpt (the search page) or not (the navbar suggestions, which show
+   * none). Needs the text store (`setText`); without it there is no excerpt either way. Default true.
+   */
+  excerpts?: boolean;
   /** Characters of excerpt. Default 50. */
   excerptLength?: number;
 }
@@ -177,7 +182,8 @@ export class SearchEngine {
     // Few pages hold every word: add pages that hold some (exact and prefix matches only; fuzzy
     // alternatives of every word would flood this pass and cost milliseconds).
     if (slots.length > 1 && order.length < Math.min(3, options.limit)) take(run('OR', undefined, true));
-    const hits = order.slice(0, options.limit).map((page) => this.hit(best.get(page)!, termsOfPage.get(page)!, options.excerptLength ?? 50));
+    const excerptLength = options.excerpts === false ? 0 : (options.excerptLength ?? 50);
+    const hits = order.slice(0, options.limit).map((page) => this.hit(best.get(page)!, termsOfPage.get(page)!, excerptLength));
     return { hits, total: order.length };
   }
 
@@ -260,12 +266,13 @@ export class SearchEngine {
     };
   }
 
+  /** `excerptLength` 0: no excerpt. */
   private hit(r: SearchResult, terms: Set<string>, excerptLength: number): SearchHit {
     const [pageId, heading, anchor] = this.file.sections[r.id as number]!;
     const page = this.file.pages[pageId]!;
     const list = [...terms];
     const params = list.length ? `?${HIGHLIGHT_PARAM}=${encodeURIComponent(list.join(' '))}` : '';
-    const text = this.texts?.[r.id as number];
+    const text = excerptLength > 0 ? this.texts?.[r.id as number] : undefined;
     return {
       href: page.u,
       url: page.u + params + (anchor ? `#${anchor}` : ''),

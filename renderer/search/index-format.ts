@@ -26,7 +26,7 @@ export interface SearchIndexFile {
   format: typeof SEARCH_FORMAT;
   locale: string;
   version: string;
-  /** URL of the text store (section texts for excerpts), loaded after the index. */
+  /** URL of the text store (section texts for excerpts), loaded only where excerpts are shown (the search page). */
   text: string;
   pages: IndexedPage[];
   /** Section id (MiniSearch document id) -> section. */

@@ -1,13 +1,16 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
+import { copyFixture } from '../helpers/fixture.ts';
 import { buildInto, PROJECT_ROOT, serveDir } from '../helpers/site.ts';
 
 /**
  * The search as a reader uses it, on `test/fixtures/search` (eleven payout pages, Russian
- * inflections, identifiers, error codes) built and served like `paydocs serve`, plus one check
- * against the real site built by the global setup.
+ * inflections, identifiers, error codes) built and served like `paydocs serve`, plus checks
+ * against the real site built by the global setup, and a copy of the fixture with the keyboard
+ * shortcut on.
  */
 let browser: Browser;
 let url: string;
@@ -25,9 +28,9 @@ afterAll(async () => {
   await close?.();
 });
 
-async function open(pathname: string): Promise<Page> {
+async function open(pathname: string, base = url): Promise<Page> {
   const page = await browser.newPage();
-  await page.goto(url + pathname, { waitUntil: 'networkidle' });
+  await page.goto(base + pathname, { waitUntil: 'networkidle' });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   return page;
 }
@@ -40,19 +43,88 @@ async function type(page: Page, query: string): Promise<void> {
   await page.focus(box);
   await page.waitForSelector(`${box}[role=combobox]`);
   await page.fill(`${box}[role=combobox]`, query);
+  // The list is `aria-busy` until the answer to what is in the box arrives ('Loading…' shows only
+  // after 200 ms, and the previous query's list stays until then).
   await page.waitForFunction(() => {
     const list = document.querySelector('[role=listbox]');
-    return list && !list.hasAttribute('hidden') && !list.textContent?.includes('Loading') && !list.textContent?.includes('Загрузка');
+    return list && !list.hasAttribute('hidden') && list.getAttribute('aria-busy') === 'false';
   });
+}
+
+/** Search files (`/assets/search/...`) the page and its worker requested, in order. */
+function searchRequests(page: Page): string[] {
+  const requested: string[] = [];
+  page.on('request', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (p.includes('/assets/search/')) requested.push(p);
+  });
+  return requested;
+}
+const isText = (p: string) => /\/assets\/search\/[a-z]+-current-text-[^/]+\.json$/.test(p);
+const isIndex = (p: string) => /\/assets\/search\/[a-z]+-current-[^/]+\.json$/.test(p) && !isText(p);
+
+/** Holds every request for a search file (index, text store) `ms` milliseconds before sending it. */
+async function delaySearchFiles(page: Page, ms: number): Promise<void> {
+  await page.route('**/assets/search/*.json', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+/**
+ * Types `query` into the input matching `input` (in one step, as a paste) and records each text
+ * `watched` shows from then on, with the milliseconds since the input, until `done` matches an
+ * element (or 15 s pass). Runs in the page, so the times are not blurred by the test's round trips.
+ */
+function typeAndWatch(page: Page, args: { input: string; query: string; watched: string; done: string }): Promise<Array<[ms: number, text: string]>> {
+  return page.evaluate(
+    ({ input, query, watched, done }) =>
+      new Promise<Array<[number, string]>>((resolve) => {
+        const field = document.querySelector(input) as HTMLInputElement;
+        const target = document.querySelector(watched) as HTMLElement;
+        const seen: Array<[number, string]> = [];
+        const t0 = performance.now();
+        const finish = () => {
+          observer.disconnect();
+          resolve(seen);
+        };
+        const record = () => {
+          const text = target.hidden ? '(hidden)' : (target.textContent ?? '');
+          if (seen.at(-1)?.[1] !== text) seen.push([Math.round(performance.now() - t0), text]);
+          if (document.querySelector(done)) finish();
+        };
+        const observer = new MutationObserver(record);
+        observer.observe(target, { childList: true, subtree: true, characterData: true, attributes: true });
+        setTimeout(finish, 15_000);
+        // What typing does: set the value and fire `input` (React's onChange listens to it).
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, query);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        record();
+      }),
+    args,
+  );
+}
+
+/** The checks of the lazy-loader delay on a recording of `typeAndWatch`. */
+function expectLoadingOnlyAfter200ms(seen: Array<[number, string]>, loading: string): void {
+  const first = seen.find(([, text]) => text.includes(loading));
+  // The files were held back long enough: the loading state did show, after 200 ms ...
+  expect(first, JSON.stringify(seen)).toBeDefined();
+  expect(first![0], JSON.stringify(seen)).toBeGreaterThanOrEqual(200);
+  // ... and nothing before 200 ms said it.
+  expect(seen.filter(([ms]) => ms < 200).some(([, text]) => text.includes(loading)), JSON.stringify(seen)).toBe(false);
+  // Then the answer replaced it.
+  expect(seen.at(-1)![1], JSON.stringify(seen)).not.toContain(loading);
 }
 
 const titles = (page: Page) => page.locator(`${options} .search-suggestions__title`).allInnerTexts();
 
 describe('renderer/components/SearchBox', () => {
-  it('loads neither the worker nor the index before the box is first used, then loads them on focus', async () => {
+  it('loads neither the worker nor the index before the box is first used, then only the index on hover; the text store only for the search page', async () => {
     const page = await browser.newPage();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    const files = searchRequests(page);
     const workers: string[] = [];
     page.on('worker', (w) => workers.push(w.url()));
     await page.goto(url + '/api/transaction_create', { waitUntil: 'networkidle' });
@@ -61,10 +133,41 @@ describe('renderer/components/SearchBox', () => {
     expect(workers).toEqual([]);
     expect(requested.filter((p) => /search-worker|assets\/search\/|SearchCombobox/.test(p))).toEqual([]);
     await page.hover(box);
-    // The worker fetches the index of this locale and version, then its text store.
-    await expect.poll(() => requested.filter((p) => /^\/assets\/search\/en-current-/.test(p)).length, { timeout: 10_000 }).toBe(2);
+    // The worker fetches the index of this locale and version, and nothing else.
+    await expect.poll(() => files.length, { timeout: 10_000 }).toBe(1);
+    expect(files[0]).toMatch(/^\/assets\/search\/en-current-/);
+    expect(isIndex(files[0]!)).toBe(true);
     expect(workers.some((w) => /search-worker-/.test(w))).toBe(true);
     expect(requested.some((p) => /SearchCombobox/.test(p))).toBe(true);
+    // Suggestions show no excerpts: using them never downloads the text store.
+    await type(page, 'payout');
+    expect((await titles(page)).length).toBe(8);
+    await type(page, 'transaction');
+    await page.waitForTimeout(1000);
+    expect(files.filter(isText)).toEqual([]);
+    // The search page shows excerpts: the same worker fetches the text store then, once.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.pathname === '/search');
+    await page.waitForSelector('.search-result__excerpt mark');
+    expect(files.filter(isIndex)).toHaveLength(1);
+    expect(files.filter(isText)).toHaveLength(1);
+    expect(files[1]).toMatch(/^\/assets\/search\/en-current-text-/);
+    await page.close();
+  });
+
+  it("shows 'Loading…' only once the index is 200 ms late, then the suggestions", async () => {
+    const page = await browser.newPage();
+    await page.goto(url + '/', { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await delaySearchFiles(page, 1500);
+    await page.focus(box);
+    await page.waitForSelector(`${box}[role=combobox]`);
+    const seen = await typeAndWatch(page, { input: `${box}[role=combobox]`, query: 'payout', watched: '[role=listbox]', done: '[role=listbox] .search-suggestions__title' });
+    expectLoadingOnlyAfter200ms(seen, 'Loading…');
+    // Before 200 ms the open list holds only 'See all results'.
+    expect(seen.filter(([ms, text]) => ms < 200 && text !== '(hidden)').map(([, text]) => text)).toEqual(['See all results']);
+    expect(await page.locator(`${options}.search-suggestions__item:not(.search-suggestions__all)`).count()).toBe(8);
     await page.close();
   });
 
@@ -196,6 +299,22 @@ describe('renderer/components/SearchBox', () => {
 });
 
 describe('content/pages/search', () => {
+  it("shows 'Loading…' only once the index and text store are 200 ms late, then the results with excerpts", async () => {
+    const page = await browser.newPage();
+    const files = searchRequests(page);
+    await delaySearchFiles(page, 1500);
+    // Not `networkidle`: the page starts loading the held-back files as soon as it is hydrated.
+    await page.goto(url + '/search', { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const seen = await typeAndWatch(page, { input: '.search-page__input', query: 'signature', watched: '.search-page__status[role=status]', done: '.search-result__excerpt' });
+    expectLoadingOnlyAfter200ms(seen, 'Loading…');
+    expect(seen[0]![1]).toBe('');
+    expect(seen.at(-1)![1]).toMatch(/^\d+ documents? found$/);
+    // This page asked for excerpts, so its worker fetched the text store after the index.
+    expect(files.map((f) => (isText(f) ? 'text' : isIndex(f) ? 'index' : f))).toEqual(['index', 'text']);
+    await page.close();
+  });
+
   it('keeps q and ctx in the URL as the reader types, and shows title, path and a highlighted whole-word excerpt', async () => {
     const page = await open('/search');
     expect(await page.locator('[role=status]').last().innerText()).toBe('Type a word, a method name or an error code.');
@@ -233,6 +352,28 @@ describe('content/pages/search', () => {
 });
 
 describe('renderer/search on the real site', () => {
+  it('has the keyboard shortcut off (docs.config.ts): no hint, and neither / nor Ctrl+K moves the focus to the box', async () => {
+    const page = await open('/', inject('siteUrl'));
+    const focusedBox = () => page.evaluate(() => document.activeElement?.matches('input.search-box__input') ?? false);
+    expect(await page.locator('.search-box__hint').count()).toBe(0);
+    for (const key of ['/', 'Control+k', 'Meta+k']) {
+      await page.keyboard.press(key);
+      expect(await focusedBox(), key).toBe(false);
+    }
+    // Nor once the combobox has taken over the box (hover loads it).
+    await page.hover(box);
+    await page.waitForSelector(`${box}[role=combobox]`);
+    await page.mouse.move(600, 500);
+    for (const key of ['/', 'Control+k']) {
+      await page.keyboard.press(key);
+      expect(await focusedBox(), key).toBe(false);
+    }
+    expect(await page.locator('.search-box__hint').count()).toBe(0);
+    expect(await page.locator(`${box}[role=combobox]`).inputValue()).toBe('');
+    await page.close();
+  });
+
+
   it('finds the Russian payout pages by an inflected form', async () => {
     const page = await browser.newPage();
     await page.goto(`${inject('siteUrl')}/ru/`, { waitUntil: 'networkidle' });
@@ -242,6 +383,63 @@ describe('renderer/search on the real site', () => {
     expect(got.length).toBeGreaterThan(0);
     expect(got.length).toBeLessThanOrEqual(8);
     expect(got.slice(0, 3).some((t) => /[Вв]ыплат/.test(t))).toBe(true);
+    await page.close();
+  });
+});
+
+describe('search.shortcut on (a copy of test/fixtures/search with `shortcut: true`)', () => {
+  let shortcutUrl: string;
+  let closeShortcut: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    const dir = copyFixture('search');
+    const edit = (file: string, from: RegExp | string, to: string) => {
+      const abs = path.join(dir, file);
+      const text = readFileSync(abs, 'utf8');
+      if (!text.match(from)) throw new Error(`${file}: ${String(from)} not found`);
+      writeFileSync(abs, text.replace(from, to));
+    };
+    edit('docs.config.ts', 'shortcut: false', 'shortcut: true');
+    // The fixture's search page re-exports the real one by a relative path; the copy lives elsewhere.
+    edit('content/pages/search.tsx', /'(\.\.\/)+content\/pages\/search\.tsx'/, `'${path.join(PROJECT_ROOT, 'content/pages/search.tsx')}'`);
+    const { outDir } = await buildInto(dir, { locales: ['en'] });
+    const served = await serveDir(outDir);
+    shortcutUrl = served.url;
+    closeShortcut = served.close;
+  });
+  afterAll(async () => closeShortcut?.());
+
+  it('shows the / hint, and / or Ctrl+K focuses the box, before and after the combobox takes over', async () => {
+    const page = await open('/api/transaction_create', shortcutUrl);
+    const focusedBox = () => page.evaluate(() => document.activeElement?.matches('input.search-box__input') ?? false);
+    const hint = page.locator('.search-box__hint');
+    expect(await hint.innerText()).toBe('/');
+    expect(await hint.getAttribute('title')).toBe('Press / to search');
+    expect(await focusedBox()).toBe(false);
+    // The plain box (before the combobox chunk): `/` focuses it and is not typed into it.
+    await page.keyboard.press('/');
+    expect(await focusedBox()).toBe(true);
+    // Focus loads the combobox, which keeps the focus and the hint.
+    await page.waitForSelector(`${box}[role=combobox]`);
+    await expect.poll(focusedBox).toBe(true);
+    expect(await page.locator(`${box}[role=combobox]`).inputValue()).toBe('');
+    expect(await hint.innerText()).toBe('/');
+    for (const key of ['Control+k', '/']) {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      expect(await focusedBox()).toBe(false);
+      await page.keyboard.press(key);
+      expect(await focusedBox(), key).toBe(true);
+    }
+    expect(await page.locator(`${box}[role=combobox]`).inputValue()).toBe('');
+    await page.close();
+  });
+
+  it('leaves / alone while the reader types in another field', async () => {
+    const page = await open('/search', shortcutUrl);
+    await page.focus('.search-page__input');
+    await page.keyboard.type('a/b');
+    expect(await page.locator('.search-page__input').inputValue()).toBe('a/b');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('search-page__input'))).toBe(true);
     await page.close();
   });
 });
