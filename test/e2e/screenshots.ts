@@ -35,6 +35,7 @@ const SHOTS: Shot[] = [
   { name: 'api-full', path: '/api/transaction_create', full: true },
   { name: 'reference', path: '/reference/test_cards' },
   { name: 'reference-table', path: '/reference/currency_codes', before: (p) => p.locator('.markdown table').first().scrollIntoViewIfNeeded() },
+  { name: 'changelog', path: '/changelog' },
   { name: 'search', path: '/search?q=refund' },
   { name: 'landing', path: '/landing' },
   { name: 'not-found', path: '/no/such/page' },
