@@ -262,8 +262,10 @@ describe('route loading (renderer/app, renderer/components/ProgressBar)', () => 
     await page.route(`**${chunk}`, (r) => r.abort());
     const documents = documentRequests(page);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    // The address changes first (client navigation), then the failed chunk reloads the page: wait for the new document.
+    const reloaded = page.waitForEvent('domcontentloaded');
     await page.locator('nav.sidebar a[href="/callbacks"]').click();
-    await page.waitForLoadState('load');
+    await reloaded;
     await page.waitForFunction(() => location.pathname === '/callbacks');
     await hydrated(page);
     expect(documents).toEqual(['/callbacks']);

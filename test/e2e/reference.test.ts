@@ -28,7 +28,8 @@ describe('reference tables (real site)', () => {
   it('filters a long table as the reader types, and shows how many rows match', async () => {
     const page = await open('/reference/country_codes');
     const input = page.locator('.data-table[data-src="country_codes"] .data-table__filter-input');
-    await expect(input.isVisible()).resolves.toBe(true);
+    // The filter box shows once its script (imported on demand) has run.
+    await expect.poll(() => input.isVisible()).toBe(true);
     expect(await visibleRows(page, 'country_codes')).toBe(249);
     await input.fill('kenya');
     await page.waitForFunction(() => document.querySelectorAll('.data-table[data-src="country_codes"] tbody tr:not([hidden])').length === 1);
