@@ -54,10 +54,12 @@ export function checkLinks({ pages, known, checkAnchors, redirected, diagnostics
     const guess = closestAnchor(hash, ids.get(target) ?? []);
     return guess ? `did you mean \`#${guess}\`?` : undefined;
   };
+  // Files compiled in their own locale; a missing translation shows the English text, whose links
+  // are checked there, unless the build left English out (`--locale ru`).
+  const originals = new Set([...pages.values()].flatMap((list) => list.filter((p) => p.doc.translation !== 'missing').map((p) => p.doc.file)));
   for (const list of pages.values()) {
     for (const page of list) {
-      // A missing translation shows the English text: its links were already checked in English.
-      if (page.doc.translation === 'missing') continue;
+      if (page.doc.translation === 'missing' && originals.has(page.doc.file)) continue;
       const localeRoot = page.doc.file.slice(0, page.doc.file.length - page.doc.relPath.length);
       for (const link of page.links) {
         if (link.kind === 'external') continue;

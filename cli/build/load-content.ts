@@ -36,6 +36,8 @@ export interface ContentTree {
   docs: Map<string, SourceDoc[]>;
   /** Category metadata per locale, keyed by folder (`api`, `api/p2p`). */
   categories: Map<string, Map<string, CategoryEntry>>;
+  /** The default locale's docs, also when a `--locale` build leaves that locale out of `docs`: the routes every locale has. */
+  sources: SourceDoc[];
 }
 
 export interface LoadContentOptions {
@@ -222,8 +224,9 @@ export function loadContent(options: LoadContentOptions): ContentTree {
   const loadLocaleTree = (locale: string, dirRel: string) => {
     const list: SourceDoc[] = [];
     const cats = new Map<string, CategoryEntry>();
-    // Drafts left out of this build: a translation of one is left out with it, not reported as an orphan.
-    const drafts = new Set<string>();
+    // Drafts left out of this build (relPath -> id): a translation of one is left out with it, not
+    // reported as an orphan, and pagination to one is a warning, not an unknown id.
+    const drafts = new Map<string, string>();
     for (const rel of walk(path.join(root, dirRel))) {
       const file = `${dirRel}/${rel}`;
       const abs = path.join(root, file);
@@ -239,7 +242,7 @@ export function loadContent(options: LoadContentOptions): ContentTree {
       const r = read(abs, file);
       if (!r.ok) continue;
       if (r.frontmatter.draft && mode === 'build') {
-        drafts.add(rel);
+        drafts.set(rel, r.frontmatter.id ?? rel.replace(/\.md$/, ''));
         continue;
       }
       const id = r.frontmatter.id ?? rel.replace(/\.md$/, '');
@@ -249,6 +252,7 @@ export function loadContent(options: LoadContentOptions): ContentTree {
   };
 
   const en = loadLocaleTree(defaultLocale, DOCS_DIR);
+  const draftIds = new Set(en.drafts.values());
   docs.set(defaultLocale, en.list);
   categories.set(defaultLocale, en.cats);
   const byRel = new Map(en.list.map((d) => [d.relPath, d]));
@@ -332,6 +336,16 @@ export function loadContent(options: LoadContentOptions): ContentTree {
       for (const key of ['pagination_prev', 'pagination_next'] as const) {
         const id = doc.frontmatter[key];
         if (typeof id !== 'string' || ids.has(id)) continue;
+        if (draftIds.has(id)) {
+          diagnostics.add({
+            severity: 'warning',
+            file: doc.file,
+            line: keyLineInFile(path.join(root, doc.file), key),
+            rule: 'pagination-draft',
+            message: `${key}: doc \`${id}\` is a draft, left out of this build; the sidebar order decides the link instead`,
+          });
+          continue;
+        }
         const guess = closest(id, ids.keys());
         diagnostics.add({
           file: doc.file,
@@ -351,5 +365,5 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     docs.delete(defaultLocale);
     categories.delete(defaultLocale);
   }
-  return { docs, categories };
+  return { docs, categories, sources: en.list };
 }

@@ -133,7 +133,7 @@ export function loadAndCheckRedirects(input: { root: string; config: PaydocsConf
   const { root, config, content, customPages, diagnostics } = input;
   const redirects = loadRedirects({ root, diagnostics });
   const pages = new Map<string, string>();
-  for (const doc of content.docs.get(config.i18n.defaultLocale) ?? []) pages.set(doc.route, doc.file);
+  for (const doc of content.sources) pages.set(doc.route, doc.file);
   for (const name of customPages) pages.set(`/${name}`, `${PAGES_DIR}/${name}.tsx`);
   checkRedirects({ config, redirects, pages, diagnostics });
   return redirects;

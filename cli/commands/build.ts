@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../build/load-config.ts';
 import { buildSite } from '../build/build-site.ts';
 import { formatDiagnostic } from '../diagnostics.ts';
-import { parseLocales } from './shared.ts';
+import { checkLocaleOption, parseLocales } from './shared.ts';
 
 export function registerBuild(program: Command): void {
   program
@@ -20,11 +19,9 @@ export function registerBuild(program: Command): void {
       const root = process.cwd();
       const outDir = path.resolve(root, opts.out);
       const t0 = performance.now();
-      const { i18n } = await loadConfig(root);
-      const unknown = opts.locale?.filter((l) => !i18n.locales.includes(l)) ?? [];
-      if (unknown.length) command.error(`error: option '--locale <locale>': unknown locale \`${unknown[0]}\`; expected one of ${i18n.locales.map((l) => `\`${l}\``).join(', ')}`, { exitCode: 2 });
+      const all = await checkLocaleOption(command, root, opts.locale);
       // The crawl follows hreflang, canonical and sitemap links into every locale: it needs the whole site.
-      const partial = opts.locale !== undefined && i18n.locales.some((l) => !opts.locale!.includes(l));
+      const partial = opts.locale !== undefined && all.some((l) => !opts.locale!.includes(l));
       if (opts.checkLinks && partial) console.log('ℹ --check-links with --locale: links are checked in the pages built; the linkinator crawl of the built site needs every locale and is skipped');
       const result = await buildSite({
         root,

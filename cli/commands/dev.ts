@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseLocales, parsePort } from './shared.ts';
+import { checkLocaleOption, parseLocales, parsePort } from './shared.ts';
 
 export function registerDev(program: Command): void {
   program
@@ -8,7 +8,8 @@ export function registerDev(program: Command): void {
     .option('-p, --port <port>', 'port', parsePort, 3000)
     .option('--host <host>', 'host', '127.0.0.1')
     .option('--locale <locale>', 'serve only this locale (repeatable)', parseLocales)
-    .action(async (opts: { port: number; host: string; locale?: string[] }) => {
+    .action(async (opts: { port: number; host: string; locale?: string[] }, command: Command) => {
+      await checkLocaleOption(command, process.cwd(), opts.locale);
       const { startDevServer } = await import('../dev/dev-server.ts');
       await startDevServer({ root: process.cwd(), port: opts.port, host: opts.host, locales: opts.locale });
     });

@@ -1,4 +1,5 @@
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
+import { loadConfig } from '../build/load-config.ts';
 
 export function parsePort(value: string): number {
   const n = Number(value);
@@ -9,4 +10,12 @@ export function parsePort(value: string): number {
 export function parseLocales(value: string, previous: string[] = []): string[] {
   if (!/^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(value)) throw new InvalidArgumentError(`expected a locale code such as \`en\` or \`ru\`, received \`${value}\``);
   return [...previous, value];
+}
+
+/** `--locale` values must be locales of the site's config: a usage error (exit 2) names the first unknown one. */
+export async function checkLocaleOption(command: Command, root: string, locales: string[] | undefined): Promise<string[]> {
+  const { i18n } = await loadConfig(root);
+  const unknown = locales?.filter((l) => !i18n.locales.includes(l)) ?? [];
+  if (unknown.length) command.error(`error: option '--locale <locale>': unknown locale \`${unknown[0]}\`; expected one of ${i18n.locales.map((l) => `\`${l}\``).join(', ')}`, { exitCode: 2 });
+  return i18n.locales;
 }

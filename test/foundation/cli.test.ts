@@ -69,19 +69,23 @@ describe('cli/main', () => {
     expect(readFileSync(path.join(dir, 'dist/ru/index.html'), 'utf8')).toMatch(/^<!doctype html><html lang="ru" dir="ltr"/);
   });
 
-  it('builds one locale with --locale into --out (its links checked against that locale)', () => {
+  it('builds one locale with --locale into --out (its links and redirects checked against that locale)', () => {
     const dir = copyFixture('basic');
+    writeFileSync(path.join(dir, 'content/redirects.yaml'), '- from: /old-guide\n  to: /guide\n');
     const r = paydocs(['build', '--locale', 'ru', '--out', 'site', '--check-links'], dir);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain('the linkinator crawl of the built site needs every locale and is skipped');
     expect(existsSync(path.join(dir, 'site/ru/guide/index.html'))).toBe(true);
+    expect(readFileSync(path.join(dir, 'site/ru/old-guide/index.html'), 'utf8')).toContain('/ru/guide');
     expect(existsSync(path.join(dir, 'site/guide/index.html'))).toBe(false);
     expect(existsSync(path.join(dir, 'dist'))).toBe(false);
-    // An unknown locale is a usage error.
-    const bad = paydocs(['build', '--locale', 'de'], dir);
-    expect(bad.code).toBe(2);
-    expect(bad.err).toContain("unknown locale `de`; expected one of `en`, `ru`");
+    // An unknown locale is a usage error, for dev too.
+    for (const cmd of ['build', 'dev']) {
+      const bad = paydocs([cmd, '--locale', 'de'], dir);
+      expect(bad.code, cmd).toBe(2);
+      expect(bad.err).toContain("unknown locale `de`; expected one of `en`, `ru`");
+    }
   });
 
   it('--check-links crawls the built site with linkinator', () => {

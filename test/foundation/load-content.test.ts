@@ -1,3 +1,5 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../cli/build/load-config.ts';
@@ -32,6 +34,23 @@ describe('cli/build/load-content', () => {
     const dev = await load('drafts', 'dev');
     expect(build.content.docs.get('en')!.map((d) => d.route)).toEqual(['/']);
     expect(dev.content.docs.get('en')!.map((d) => d.route).sort()).toEqual(['/', '/wip']);
+  });
+
+  it('warns (does not fail) when pagination points at a draft, and fails on an id that does not exist', async () => {
+    const root = path.join(mkdtempSync(path.join(os.tmpdir(), 'paydocs-drafts-')), 'drafts');
+    cpSync(fixture('drafts'), root, { recursive: true });
+    const cfg = path.join(root, 'docs.config.ts');
+    writeFileSync(cfg, readFileSync(cfg, 'utf8').replace(/'(\.\.\/)+config\/index\.ts'/, `'${path.resolve(import.meta.dirname, '../../config/index.ts')}'`));
+    const intro = path.join(root, 'content/docs/intro.md');
+    writeFileSync(intro, readFileSync(intro, 'utf8').replace(/^---\n/, '---\npagination_next: wip\npagination_prev: nowhere\n'));
+    const config = await loadConfig(root);
+    const diagnostics = new DiagnosticList();
+    loadContent({ root, config, mode: 'build', diagnostics });
+    expect(diagnostics.items.map(formatDiagnostic)).toEqual([
+      'content/docs/intro.md:3: pagination_prev: expected the id of a doc, received `nowhere`\n  hint: a doc id is its path under content/docs/ without `.md` (or its `id`), or `null` for no link',
+      'content/docs/intro.md:2: warning: pagination_next: doc `wip` is a draft, left out of this build; the sidebar order decides the link instead',
+    ]);
+    expect(diagnostics.items.map((d) => d.severity ?? 'error')).toEqual(['error', 'warning']);
   });
 
   it("leaves a draft's translation out with it, instead of calling it an orphan", async () => {
