@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useRuntime, useT } from '../context.ts';
 import { useDelayedFlag } from '../hooks/use-delayed-flag.ts';
 import { searchClient } from '../search/client.ts';
@@ -43,7 +43,8 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
     client.load(files.index, '').catch((e: unknown) => setError(String((e as Error).message ?? e)));
   }, [client, files.index]);
 
-  useEffect(() => {
+  // In the commit that replaces the plain box: no key press can land on <body> in between.
+  useLayoutEffect(() => {
     if (focus) {
       input.current?.focus();
       const n = input.current?.value.length ?? 0;

@@ -47,6 +47,7 @@ function Items({ items, current, open, onToggle, level }: Props & { level: numbe
           <li key={item.key} className="menu__item">
             <details
               className="menu__category"
+              data-key={item.key}
               open={open.has(item.key)}
               onToggle={(e) => {
                 const isOpen = (e.currentTarget as HTMLDetailsElement).open;
@@ -100,7 +101,16 @@ function scrollerOf(el: HTMLElement): HTMLElement | null {
 export function Sidebar(props: Props & { revealKey?: unknown }) {
   const t = useT();
   const ref = useRef<HTMLElement>(null);
-  const { current, revealKey } = props;
+  const { current, revealKey, open, onToggle } = props;
+  // A <details> the reader opened before hydration: its toggle event came before React listened,
+  // so the state still says closed (and the category holds only its first link). Adopt it once.
+  useEffect(() => {
+    for (const d of ref.current?.querySelectorAll<HTMLDetailsElement>('details.menu__category[data-key]') ?? []) {
+      const key = d.dataset.key!;
+      if (d.open !== open.has(key)) onToggle(key, d.open);
+    }
+    // Only at mount: later toggles arrive through onToggle.
+  }, []);
   useEffect(() => {
     const active = ref.current?.querySelector<HTMLElement>('.menu__link--active');
     const scroller = active && scrollerOf(active);

@@ -50,6 +50,31 @@ describe('prerender and hydrate (real site)', () => {
     await context.close();
   });
 
+  it('fills a sidebar category the reader opened before the page was interactive', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/entry-client-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not 'domcontentloaded': it waits for the (held) module script.
+    await page.goto(`${site}/api/transaction_create`, { waitUntil: 'commit' });
+    const reference = page.locator('nav.sidebar details:has(> summary:text-is("Reference"))');
+    await reference.waitFor();
+    await reference.locator('> summary').click();
+    expect(await reference.getAttribute('open')).toBe('');
+    expect(await reference.locator('a').count()).toBe(1);
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect.poll(() => reference.locator('a').count()).toBe(10);
+    expect(await reference.getAttribute('open')).toBe('');
+    // And it closes with one click, as the state now agrees with the page.
+    await reference.locator('> summary').click();
+    await expect.poll(() => reference.getAttribute('open')).toBeNull();
+    await page.close();
+  });
+
   it('hydrates with no console error or warning, in both locales', async () => {
     for (const path of ['/', '/api/transaction_create', '/ru/', '/ru/reference/test_cards', '/landing', '/ru/landing']) {
       const page = await browser.newPage();
