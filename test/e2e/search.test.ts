@@ -64,11 +64,22 @@ const isText = (p: string) => /\/assets\/search\/[a-z]+-current-text-[^/]+\.json
 const isIndex = (p: string) => /\/assets\/search\/[a-z]+-current-[^/]+\.json$/.test(p) && !isText(p);
 
 /** Holds every request for a search file (index, text store) `ms` milliseconds before sending it. */
-async function delaySearchFiles(page: Page, ms: number): Promise<void> {
+/**
+ * Holds the search files back until the returned `release` (or 15 s): the test lets them through
+ * once the loading state has shown, however slow the machine (a fixed delay counted from the
+ * request could run out before the reader even typed).
+ */
+async function holdSearchFiles(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+    setTimeout(resolve, 15_000);
+  });
   await page.route('**/assets/search/*.json', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await released;
     await route.continue();
   });
+  return release;
 }
 
 /**
@@ -160,10 +171,14 @@ describe('renderer/components/SearchBox', () => {
     const page = await browser.newPage();
     await page.goto(url + '/', { waitUntil: 'networkidle' });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    await delaySearchFiles(page, 1500);
+    const release = await holdSearchFiles(page);
     await page.focus(box);
     await page.waitForSelector(`${box}[role=combobox]`);
-    const seen = await typeAndWatch(page, { input: `${box}[role=combobox]`, query: 'payout', watched: '[role=listbox]', done: '[role=listbox] .search-suggestions__title' });
+    const watching = typeAndWatch(page, { input: `${box}[role=combobox]`, query: 'payout', watched: '[role=listbox]', done: '[role=listbox] .search-suggestions__title' });
+    // If it never shows, the timeline checked below says what was seen instead.
+    await page.locator('[role=listbox]', { hasText: 'Loading…' }).waitFor({ timeout: 8000 }).catch(() => undefined);
+    release();
+    const seen = await watching;
     expectLoadingOnlyAfter200ms(seen, 'Loading…');
     // Before 200 ms the open list holds only 'See all results'.
     expect(seen.filter(([ms, text]) => ms < 200 && text !== '(hidden)').map(([, text]) => text)).toEqual(['See all results']);
@@ -302,11 +317,15 @@ describe('content/pages/search', () => {
   it("shows 'Loading…' only once the index and text store are 200 ms late, then the results with excerpts", async () => {
     const page = await browser.newPage();
     const files = searchRequests(page);
-    await delaySearchFiles(page, 1500);
+    const release = await holdSearchFiles(page);
     // Not `networkidle`: the page starts loading the held-back files as soon as it is hydrated.
     await page.goto(url + '/search', { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    const seen = await typeAndWatch(page, { input: '.search-page__input', query: 'signature', watched: '.search-page__status[role=status]', done: '.search-result__excerpt' });
+    const watching = typeAndWatch(page, { input: '.search-page__input', query: 'signature', watched: '.search-page__status[role=status]', done: '.search-result__excerpt' });
+    // If it never shows, the timeline checked below says what was seen instead.
+    await page.locator('.search-page__status[role=status]', { hasText: 'Loading…' }).waitFor({ timeout: 8000 }).catch(() => undefined);
+    release();
+    const seen = await watching;
     expectLoadingOnlyAfter200ms(seen, 'Loading…');
     expect(seen[0]![1]).toBe('');
     expect(seen.at(-1)![1]).toMatch(/^\d+ documents? found$/);
