@@ -109,10 +109,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     return checkCustomPageLinks({ config, pages: list, known: linkable, compiled, checkAnchors, diagnostics });
   });
   diagnostics.throwIfErrors(options.strict);
-  const files: OutputFiles = new Map<string, string | Uint8Array>([...bundle.files, ...rendered.files, ...search.files, [cssFile, css]]);
-  await step('render html', () => {
-    for (const [file, render] of rendered.html) files.set(file, customHtml.get(file) ?? render());
-  });
+  const files: OutputFiles = new Map<string, string | Uint8Array | (() => string)>([...bundle.files, ...rendered.files, ...search.files, [cssFile, css]]);
+  // Each page's HTML is rendered as it is written (in 'emit'): holding every page's HTML at once made
+  // memory grow with the site.
+  for (const [file, render] of rendered.html) files.set(file, customHtml.get(file) ?? render);
   files.set('sitemap.xml', buildSitemap(config, rendered.pages));
   for (const [file, text] of feeds.files) files.set(file, text);
   files.set('robots.txt', buildRobots(config));

@@ -133,6 +133,8 @@ export async function checkBuiltSite({ dir, config, external, redirects = [], lo
     }));
     const unique = [...new Map([...fileProblems, ...diagnostics].map((d) => [`${d.file ?? ''} ${d.message}`, d])).values()];
     const checked = result.links.filter((l) => l.state === LinkState.OK && l.url.startsWith(origin)).length + starts.length - starts.filter(isHtml).length - fileProblems.length;
+    // In file order, whatever order the crawl happened to take.
+    unique.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.message.localeCompare(b.message));
     if (unique.length) throw new PaydocsError(unique);
     const list = [...externalLinks].sort();
     log(`✔ linkinator: ${checked} URLs OK on the built site (${starts.length} start URLs); ${list.length} external links ${external ? 'checked' : 'listed, not fetched (use --external to fetch them)'}`);

@@ -2,7 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export type OutputFiles = Map<string, string | Uint8Array>;
+/** A file's content, or a function that makes it when it is written (so a page's HTML lives only until then). */
+export type OutputFiles = Map<string, string | Uint8Array | (() => string)>;
 
 export interface EmitSiteInput {
   outDir: string;
@@ -34,7 +35,7 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
     const entries = [...files];
     // Bounded parallelism: fast, without running out of file descriptors.
     for (let i = 0; i < entries.length; i += 64) {
-      await Promise.all(entries.slice(i, i + 64).map(([rel, data]) => writeFile(path.join(tmp, rel), data)));
+      await Promise.all(entries.slice(i, i + 64).map(([rel, data]) => writeFile(path.join(tmp, rel), typeof data === 'function' ? data() : data)));
     }
     if (verify) await verify(tmp);
     if (existsSync(outDir)) await rename(outDir, old);
