@@ -14,9 +14,16 @@ import { pageData } from './types.ts';
 type Key = keyof Strings;
 
 const inline = unified().use(remarkParse);
+/**
+ * Characters that can start inline Markdown (code, emphasis, links, autolinks, HTML, entities,
+ * escapes, hard breaks), or a line start that makes a block. Text without any is one text node.
+ */
+export const MARKDOWN_SYNTAX = /[`*_[\]<>&\\!~|\n]|^\s*(?:[#>+=-]|\d+[.)])|https?:|www\.|@/;
 
 /** Inline Markdown (descriptions may hold `code` and links to site routes) as phrasing nodes, placed at `position`. */
 function phrasing(markdown: string, position: Position | undefined): PhrasingContent[] {
+  // Most descriptions are plain sentences: no need to run the parser for them.
+  if (!MARKDOWN_SYNTAX.test(markdown)) return [{ type: 'text', value: markdown.trim(), position }];
   const first = inline.parse(markdown).children[0];
   const nodes: PhrasingContent[] = first && first.type === 'paragraph' ? first.children : [{ type: 'text', value: markdown }];
   // Links are reported at the directive's line: that is where the writer can act.

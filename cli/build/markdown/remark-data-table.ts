@@ -7,6 +7,7 @@ import type { Position } from 'unist';
 import { SKIP, visit } from 'unist-util-visit';
 import { format } from '../../../renderer/i18n/strings.ts';
 import { pick, type DataColumn, type DataTable } from '../reference-tables.ts';
+import { MARKDOWN_SYNTAX } from './remark-api-operation.ts';
 import { pageData } from './types.ts';
 
 /** Tables with more rows than this get a filter box. */
@@ -17,6 +18,7 @@ const parsed = new Map<string, PhrasingContent[]>();
 
 /** Inline Markdown of a cell as phrasing nodes (cached; callers get a copy, later plugins mutate nodes). */
 function phrasing(markdown: string, position: Position | undefined): PhrasingContent[] {
+  if (!MARKDOWN_SYNTAX.test(markdown)) return [{ type: 'text', value: markdown.trim(), position }];
   let nodes = parsed.get(markdown);
   if (!nodes) {
     const tree = inline.parse(markdown);
