@@ -4,7 +4,7 @@ import type { CustomPageProps } from '../../renderer/context.ts';
 import { Marked } from '../../renderer/components/SearchMarked.tsx';
 import { useDelayedFlag } from '../../renderer/hooks/use-delayed-flag.ts';
 import { searchClient } from '../../renderer/search/client.ts';
-import { fill } from '../../renderer/search/fill.ts';
+import { format } from '../../renderer/i18n/format.ts';
 import { searchPageUrl } from '../../renderer/search/open-url.ts';
 import type { SearchResult } from '../../renderer/search/protocol.ts';
 import type { SidebarItem } from '../../renderer/page-data.ts';
@@ -94,7 +94,7 @@ export default function Search({ site }: CustomPageProps) {
   const showLoading = useDelayedFlag(!error && q !== '' && !current);
   return (
     <div className="search-page">
-      <h1>{q ? fill(s['search.resultsFor'], { query: q }) : s['search.pageTitle']}</h1>
+      <h1>{q ? format(s['search.resultsFor'], { query: q }) : s['search.pageTitle']}</h1>
       <form
         action={`${home}search`}
         method="get"
@@ -134,12 +134,12 @@ export default function Search({ site }: CustomPageProps) {
       </form>
       {files && version && version !== files.version && (
         <p className="search-page__status" role="note">
-          {fill(s['search.unknownVersion'], { version, current: site.version.label })}
+          {format(s['search.unknownVersion'], { version, current: site.version.label })}
         </p>
       )}
       <div role="status" aria-live="polite" className="search-page__status">
         {error
-          ? fill(s['search.failed'], { error })
+          ? format(s['search.failed'], { error })
           : !q
             ? s['search.typeToSearch']
             : !current
@@ -148,9 +148,9 @@ export default function Search({ site }: CustomPageProps) {
                 : ''
               : current.total === 0
                 ? s['search.noResults']
-                : fill(s[current.total === 1 ? 'search.resultCountOne' : 'search.resultCount'], { count: current.total })}
+                : format(s[current.total === 1 ? 'search.resultCountOne' : 'search.resultCount'], { count: current.total })}
       </div>
-      {current?.switchedQuery && q && <p className="search-page__status">{fill(s['search.switchedLayout'], { typed: q, query: current.switchedQuery })}</p>}
+      {current?.switchedQuery && q && <p className="search-page__status">{format(s['search.switchedLayout'], { typed: q, query: current.switchedQuery })}</p>}
       {q && current && current.hits.length > 0 && (
         <ol className="search-page__results">
           {current.hits.map((hit) => (

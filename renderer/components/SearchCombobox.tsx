@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { useRuntime, useT } from '../context.ts';
 import { useDelayedFlag } from '../hooks/use-delayed-flag.ts';
 import { searchClient } from '../search/client.ts';
-import { fill } from '../search/fill.ts';
+import { format } from '../i18n/format.ts';
 import { openSearchUrl, searchPageUrl } from '../search/open-url.ts';
 import type { SearchResult } from '../search/protocol.ts';
 import { Icon } from './icons.tsx';
@@ -181,7 +181,7 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
       <ul id={listId} role="listbox" aria-label={t('search.suggestions')} aria-busy={busy} className="search-suggestions" hidden={!expanded}>
         {expanded && error !== null && (
           <li role="option" aria-disabled="true" aria-selected="false" className="search-suggestions__empty">
-            {fill(t('search.failed'), { error })}
+            {format(t('search.failed'), { error })}
           </li>
         )}
         {showLoading && (
@@ -237,7 +237,7 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
         )}
       </ul>
       <span className="visually-hidden" role="status" aria-live="polite">
-        {expanded && result ? (hits.length === 0 ? t('search.noResults') : fill(t(result.data.total === 1 ? 'search.resultCountOne' : 'search.resultCount'), { count: result.data.total })) : ''}
+        {expanded && result ? (hits.length === 0 ? t('search.noResults') : format(t(result.data.total === 1 ? 'search.resultCountOne' : 'search.resultCount'), { count: result.data.total })) : ''}
       </span>
     </form>
   );

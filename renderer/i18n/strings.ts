@@ -254,7 +254,4 @@ export function stringsFor(locale: string): Strings {
   return tables[locale] ?? en;
 }
 
-/** `format('Hi {name}', { name: 'A' })`. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m));
-}
+export { format } from './format.ts';
