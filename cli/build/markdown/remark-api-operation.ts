@@ -1,7 +1,6 @@
 import type { Code, Heading, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
-import remarkParse from 'remark-parse';
-import { unified, type Plugin } from 'unified';
+import type { Plugin } from 'unified';
 import type { Position } from 'unist';
 import { SKIP, visit } from 'unist-util-visit';
 import type { Strings } from '../../../renderer/i18n/strings.ts';
@@ -9,27 +8,10 @@ import { format } from '../../../renderer/i18n/strings.ts';
 import type { ApiModel } from '../api/load-api.ts';
 import { describeOperation, listOperations, type Constraint, type ExampleModel, type FieldRow, type OperationModel, type Text } from '../api/operation-model.ts';
 import { requestSamples, SAMPLE_CREDENTIALS, signRequest } from '../api/request-samples.ts';
+import { phrasing } from './inline-markdown.ts';
 import { pageData } from './types.ts';
 
 type Key = keyof Strings;
-
-const inline = unified().use(remarkParse);
-/**
- * Characters that can start inline Markdown (code, emphasis, links, autolinks, HTML, entities,
- * escapes, hard breaks), or a line start that makes a block. Text without any is one text node.
- */
-export const MARKDOWN_SYNTAX = /[`*_[\]<>&\\!~|\n]|^\s*(?:[#>+=-]|\d+[.)])|https?:|www\.|@/;
-
-/** Inline Markdown (descriptions may hold `code` and links to site routes) as phrasing nodes, placed at `position`. */
-function phrasing(markdown: string, position: Position | undefined): PhrasingContent[] {
-  // Most descriptions are plain sentences: no need to run the parser for them.
-  if (!MARKDOWN_SYNTAX.test(markdown)) return [{ type: 'text', value: markdown.trim(), position }];
-  const first = inline.parse(markdown).children[0];
-  const nodes: PhrasingContent[] = first && first.type === 'paragraph' ? first.children : [{ type: 'text', value: markdown }];
-  // Links are reported at the directive's line: that is where the writer can act.
-  visit({ type: 'root', children: nodes } as Root, (n) => void (n.position = position));
-  return nodes;
-}
 
 const cell = (children: PhrasingContent[]): TableCell => ({ type: 'tableCell', children });
 const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });

@@ -1,39 +1,16 @@
 import type { Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
-import remarkParse from 'remark-parse';
-import { unified, type Plugin } from 'unified';
+import type { Plugin } from 'unified';
 import type { Position } from 'unist';
 import { SKIP, visit } from 'unist-util-visit';
 import { format } from '../../../renderer/i18n/strings.ts';
 import { pick, type DataColumn, type DataTable } from '../reference-tables.ts';
-import { MARKDOWN_SYNTAX } from './remark-api-operation.ts';
+import { phrasing } from './inline-markdown.ts';
 import { pageData } from './types.ts';
 
 /** Tables with more rows than this get a filter box. */
 export const FILTER_MIN_ROWS = 20;
-
-const inline = unified().use(remarkParse);
-const parsed = new Map<string, PhrasingContent[]>();
-
-/** Inline Markdown of a cell as phrasing nodes (cached; callers get a copy, later plugins mutate nodes). */
-function phrasing(markdown: string, position: Position | undefined): PhrasingContent[] {
-  if (!MARKDOWN_SYNTAX.test(markdown)) return [{ type: 'text', value: markdown.trim(), position }];
-  let nodes = parsed.get(markdown);
-  if (!nodes) {
-    const tree = inline.parse(markdown);
-    const first = tree.children[0];
-    nodes = first && first.type === 'paragraph' ? first.children : [{ type: 'text', value: markdown }];
-    visit({ type: 'root', children: nodes } as Root, (n) => {
-      delete n.position;
-    });
-    parsed.set(markdown, nodes);
-  }
-  const copy = structuredClone(nodes);
-  // Links are reported at the directive's line: that is where the writer can act.
-  if (position) visit({ type: 'root', children: copy } as Root, (n) => void (n.position = position));
-  return copy;
-}
 
 function cellContent(column: DataColumn, text: string, position: Position | undefined): PhrasingContent[] {
   if (text === '') return [];
