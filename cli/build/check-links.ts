@@ -17,8 +17,6 @@ export interface CheckLinksInput {
   diagnostics: DiagnosticList;
 }
 
-export { closest, levenshtein };
-
 /** `./api/x.md#h` written in `guide/y.md` -> `guide/api/x.md` (the file an editor would open). */
 function resolveRelFile(fromRelPath: string, raw: string): string {
   const target = raw.replace(/[?#].*$/, '');

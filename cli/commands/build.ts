@@ -19,9 +19,8 @@ export function registerBuild(program: Command): void {
       const root = process.cwd();
       const outDir = path.resolve(root, opts.out);
       const t0 = performance.now();
-      const all = await checkLocaleOption(command, root, opts.locale);
       // The crawl follows hreflang, canonical and sitemap links into every locale: it needs the whole site.
-      const partial = opts.locale !== undefined && all.some((l) => !opts.locale!.includes(l));
+      const { partial } = await checkLocaleOption(command, root, opts.locale);
       if (opts.checkLinks && partial) console.log('ℹ --check-links with --locale: links are checked in the pages built; the linkinator crawl of the built site needs every locale and is skipped');
       const result = await buildSite({
         root,

@@ -12,10 +12,14 @@ export function parseLocales(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-/** `--locale` values must be locales of the site's config: a usage error (exit 2) names the first unknown one. */
-export async function checkLocaleOption(command: Command, root: string, locales: string[] | undefined): Promise<string[]> {
+/**
+ * `--locale` values must be locales of the site's config: a usage error (exit 2) names the first
+ * unknown one. Returns whether they leave a locale out. Without `--locale`, nothing to load.
+ */
+export async function checkLocaleOption(command: Command, root: string, locales: string[] | undefined): Promise<{ partial: boolean }> {
+  if (!locales) return { partial: false };
   const { i18n } = await loadConfig(root);
-  const unknown = locales?.filter((l) => !i18n.locales.includes(l)) ?? [];
+  const unknown = locales.filter((l) => !i18n.locales.includes(l));
   if (unknown.length) command.error(`error: option '--locale <locale>': unknown locale \`${unknown[0]}\`; expected one of ${i18n.locales.map((l) => `\`${l}\``).join(', ')}`, { exitCode: 2 });
-  return i18n.locales;
+  return { partial: i18n.locales.some((l) => !locales.includes(l)) };
 }
