@@ -615,7 +615,8 @@ describe('keyboard use', () => {
     await waitForTitle(page, /eport/);
     await page.keyboard.press('Tab');
     expect(await activeElement(page)).toBe('a.skip-link');
-    expect(await page.locator('[data-route-announcer]').innerText()).toMatch(/eport/);
+    // The announcer takes the title in an effect after the new page is committed.
+    await expect.poll(() => page.locator('[data-route-announcer]').innerText()).toMatch(/eport/);
     await close();
   });
 });
