@@ -319,8 +319,11 @@ describe('content/pages/search', () => {
     const files = searchRequests(page);
     const release = await holdSearchFiles(page);
     // Not `networkidle`: the page starts loading the held-back files as soon as it is hydrated.
+    // The page asks for the index once it has read its query from the address: type after that.
+    const indexRequested = page.waitForRequest((r) => isIndex(r.url()));
     await page.goto(url + '/search', { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await indexRequested;
     const watching = typeAndWatch(page, { input: '.search-page__input', query: 'signature', watched: '.search-page__status[role=status]', done: '.search-result__excerpt' });
     // If it never shows, the timeline checked below says what was seen instead.
     await page.locator('.search-page__status[role=status]', { hasText: 'Loading…' }).waitFor({ timeout: 8000 }).catch(() => undefined);
