@@ -6,6 +6,7 @@ import type { PaydocsConfig } from '../../config/index.ts';
 import type { PageData } from '../../renderer/page-data.ts';
 import { buildRoutes } from '../build/build-routes.ts';
 import { STATIC_DIR } from '../build/build-site.ts';
+import { writeFeeds } from '../build/write-feeds.ts';
 import { bundleClient } from '../build/bundle-client.ts';
 import { checkLinks } from '../build/check-links.ts';
 import { compileDoc, type CompiledPage } from '../build/compile-markdown.ts';
@@ -50,6 +51,8 @@ interface State {
   /** Sidebar JSON per locale, to tell content edits from structure changes. */
   structure: string;
   chunks: Map<string, string>;
+  /** Atom feeds (`changelog.atom`, `ru/changelog.atom`), written as `paydocs build` writes them. */
+  feeds: Map<string, string>;
   errors: Diagnostic[];
 }
 
@@ -175,15 +178,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       compiled.set(locale, list);
       lastRoutes.set(locale, byRel);
     }
+    const feeds = writeFeeds({ config: cfg, pages: compiled, diagnostics });
     const locales = buildRoutes({ config: cfg, pages: compiled, categories: content.categories, customPages: custom.map((c) => c.name) });
     // Broken links fail `paydocs build`; in dev a writer may link a page before writing it, so they are
     // terminal warnings here rather than an overlay over every page.
     const links = new DiagnosticList();
-    checkLinks({ pages: compiled, known: new Set(locales.flatMap((l) => l.routes.map((r) => r.href))), checkAnchors: false, diagnostics: links });
+    const known = new Set([...locales.flatMap((l) => l.routes.map((r) => r.href)), ...[...feeds.links.values()].map((f) => f.href)]);
+    checkLinks({ pages: compiled, known, checkAnchors: false, diagnostics: links });
     for (const d of links.items) diagnostics.add({ ...d, severity: 'warning' });
     const css = bundle.css + styleToClass.getCSS();
     const cssFile = `assets/style-${contentHash(css)}.css`;
-    const rendered = renderPages({ config: cfg, locales, custom, chunkCache, assets: { entry: bundle.entry, preload: bundle.preload, css: [cfg.baseUrl + cssFile], pageChunks: bundle.pageChunks } });
+    const rendered = renderPages({ config: cfg, locales, custom, chunkCache, feeds: feeds.links, assets: { entry: bundle.entry, preload: bundle.preload, css: [cfg.baseUrl + cssFile], pageChunks: bundle.pageChunks } });
     for (const [file, text] of rendered.files) if (file.startsWith('assets/routes-')) routeModules.set(file, text);
     const chunks = new Map<string, string>([...routeModules, ...rendered.files, [cssFile, css]]);
     if (bundleChunks?.bundle !== bundle) bundleChunks = { bundle, files: [...bundle.files].map(([file, data]) => [file, Buffer.from(data).toString('utf8')]) };
@@ -193,7 +198,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // Chunk names are content hashes: a page changed when its chunk name did.
     if (state) for (const [href, chunk] of rendered.chunkOf) if (state.rendered.chunkOf.get(href) !== chunk) changedHrefs.push(href);
     const structureChanged = state !== undefined && state.structure !== structure;
-    state = { config: cfg, rendered, structure, chunks, errors: diagnostics.errors };
+    state = { config: cfg, rendered, structure, chunks, feeds: feeds.files, errors: diagnostics.errors };
     return { errors: diagnostics.errors, warnings: diagnostics.warnings, changedHrefs, structureChanged };
   };
 
@@ -285,6 +290,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       res.once('finish', () => chunkServed.get(rel)?.());
       res.writeHead(200, { 'Content-Type': rel.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end(chunk);
+      return;
+    }
+    const feed = s.feeds.get(rel);
+    if (feed !== undefined) {
+      res.writeHead(200, { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(feed);
       return;
     }
     const html = (file: string, status = 200) => {
