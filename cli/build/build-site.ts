@@ -7,7 +7,7 @@ import { buildRoutes } from './build-routes.ts';
 import { buildSearchIndex } from './build-search-index.ts';
 import { bundleClient } from './bundle-client.ts';
 import { checkCustomPageLinks, checkLinks, checkNavbarLinks, checkTranslatedHeadingIds } from './check-links.ts';
-import { compileSite, startCompileWorkersFor } from './compile-markdown.ts';
+import { compileSite, startCompileWorkersFor } from './compile-site.ts';
 import { listCustomPages, loadCustomPages, PAGES_DIR } from './custom-pages.ts';
 import { emitSite, listFiles, type OutputFiles } from './emit-site.ts';
 import { CONFIG_FILE, loadConfig } from './load-config.ts';

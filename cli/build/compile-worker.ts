@@ -1,5 +1,5 @@
 /**
- * One compile worker thread (see `startCompileWorkers` in compile-markdown.ts): its own unified
+ * One compile worker thread (see `startCompileWorkers` in compile-site.ts): its own unified
  * processor and shiki instance, compiling the batches of docs the main thread sends. Pages go back
  * without their `doc` (the main thread has it); problems go back as diagnostics; at the end, the
  * code-highlighting classes it registered (their names are hashes of the style, so the classes of

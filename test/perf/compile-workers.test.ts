@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileSite, startCompileWorkers, startCompileWorkersFor } from '../../cli/build/compile-markdown.ts';
+import { compileSite, startCompileWorkers, startCompileWorkersFor } from '../../cli/build/compile-site.ts';
 import { loadConfig } from '../../cli/build/load-config.ts';
 import { loadContent } from '../../cli/build/load-content.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
