@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import MiniSearch from 'minisearch';
+import { fileURLToPath } from 'node:url';
 import YAML, { isMap, isNode, isScalar, LineCounter } from 'yaml';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { SearchSynonymsSchema, type SearchSynonyms } from '../../config/schemas/search-synonyms.ts';
-import { compactIndex, MINISEARCH_OPTIONS, SEARCH_FORMAT, type IndexedPage, type IndexedSection, type SearchIndexFile, type SearchTextFile, type SectionDocument } from '../../renderer/search/index-format.ts';
-import { tokenize } from '../../renderer/search/text.ts';
+import { SEARCH_FORMAT, type IndexedPage, type IndexedSection, type SearchIndexFile, type SearchTextFile, type SectionDocument } from '../../renderer/search/index-format.ts';
 import { describeZodIssue, formatPath, type DiagnosticList } from '../diagnostics.ts';
 import type { DocRoute, LocaleRoutes } from './build-routes.ts';
+import { RENDERER_DIR } from '../package-root.ts';
+import { indexSearchSource } from './index-search-source.ts';
 import { contentHash } from './render-pages.ts';
 
 export const SYNONYMS_FILE = 'content/data/search-synonyms.yaml';
@@ -19,13 +21,11 @@ export interface LocaleSearchFiles {
   version: string;
 }
 
-export interface SearchIndexOutput {
-  /** `dist/`-relative file -> JSON. */
-  files: Map<string, string>;
+export interface SearchIndexOutput<T extends string | Promise<string> = string> {
+  /** `dist/`-relative file -> JSON (an index may still be being built: a promise). */
+  files: Map<string, string | T>;
   /** Locale -> URLs of its index and text store. */
   byLocale: Record<string, LocaleSearchFiles>;
-  /** Sizes per locale, for the benchmark and `--verbose`. */
-  stats: Record<string, { pages: number; sections: number; terms: number; indexBytes: number; textBytes: number }>;
 }
 
 export interface BuildSearchIndexInput {
@@ -35,34 +35,39 @@ export interface BuildSearchIndexInput {
   diagnostics: DiagnosticList;
 }
 
+/** One locale's search, gathered from the compiled pages: everything the index is built from. */
+export interface SearchSource {
+  locale: string;
+  /** What the browser gets besides the index proper. */
+  head: Omit<SearchIndexFile, 'index'>;
+  /** The fields of each section document, as written (the heavy part, tokenizing them, is `indexSearchSource`). */
+  documents: Array<Record<Exclude<keyof SectionDocument, 'id'>, string | undefined>>;
+  /** `dist/`-relative names, known before the index is built: the pages link to them. */
+  indexName: string;
+  textName: string;
+  textJson: string;
+}
+
 /**
  * One search index per locale and docs version, from the sections the compiler already produced
  * (never from the HTML). Documents are page sections: the first holds the page title, keywords,
  * route and breadcrumb labels; each h2/h3 section holds its heading and text. Section texts go to
  * a separate text store so the index the browser needs first stays small.
+ *
+ * This step is cheap: it gathers the sources and names the files. The index file's name is a hash
+ * of everything it is built from (and of the code that builds it), so the pages can link to it
+ * while `indexSearchSource` still runs, on a worker thread beside the rendering (see search-index-pool.ts).
  */
-export function buildSearchIndex({ root, config, locales, diagnostics }: BuildSearchIndexInput): SearchIndexOutput {
+export function searchSources({ root, config, locales, diagnostics }: BuildSearchIndexInput): SearchSource[] {
   const synonyms = loadSynonyms(root, diagnostics);
-  const out: SearchIndexOutput = { files: new Map(), byLocale: {}, stats: {} };
   const version = config.version.name;
-  for (const { locale, routes } of locales) {
+  const engine = engineFingerprint();
+  return locales.map(({ locale, routes }) => {
     const docs = routes.filter((r): r is DocRoute => r.kind === 'doc' && !r.page.doc.frontmatter.noindex && !r.page.doc.frontmatter.draft);
     const pages: IndexedPage[] = [];
     const sections: IndexedSection[] = [];
     const texts: string[] = [];
-    const documents: SectionDocument[] = [];
-    // Unstemmed words per index term, so the worker can match a typo against what was written.
-    const forms = new Map<string, Set<string>>();
-    const terms = (text: string) => {
-      const tokens = tokenize(text);
-      for (const t of tokens) {
-        if (t.terms.length !== 1 || t.terms[0] === t.word || /\d/.test(t.word)) continue;
-        const set = forms.get(t.terms[0]!) ?? new Set<string>();
-        set.add(t.word);
-        forms.set(t.terms[0]!, set);
-      }
-      return tokens.flatMap((t) => t.terms).join(' ');
-    };
+    const documents: SearchSource['documents'] = [];
     for (const route of docs) {
       const { doc, sections: compiled } = route.page;
       const fm = doc.frontmatter;
@@ -71,29 +76,26 @@ export function buildSearchIndex({ root, config, locales, diagnostics }: BuildSe
       const top = doc.route.split('/')[1] ?? '';
       pages.push({ t: fm.title, u: route.href, b: trail.join(' › '), c: doc.route.split('/').length > 2 ? top : '' });
       compiled.forEach((section, i) => {
-        const id = sections.length;
         sections.push([pageId, i === 0 ? '' : section.title, section.id]);
         const text = i === 0 && !section.text ? (fm.description ?? '') : section.text;
         texts.push(text);
         documents.push(
           i === 0
             ? {
-                id,
-                title: terms(fm.title),
-                keywords: terms([...(fm.keywords ?? []), fm.description ?? ''].join(' ')),
-                route: terms([doc.route.replace(/\//g, ' '), fm.sidebar_label ?? '', ...trail].join(' ')),
-                text: terms(text),
+                title: fm.title,
+                keywords: [...(fm.keywords ?? []), fm.description ?? ''].join(' '),
+                route: [doc.route.replace(/\//g, ' '), fm.sidebar_label ?? '', ...trail].join(' '),
+                heading: undefined,
+                text,
               }
-            : { id, heading: terms(section.title), text: terms(text) },
+            : { title: undefined, keywords: undefined, route: undefined, heading: section.title, text },
         );
       });
     }
-    const mini = new MiniSearch<SectionDocument>(MINISEARCH_OPTIONS);
-    mini.addAll(documents);
     const textFile: SearchTextFile = { format: SEARCH_FORMAT, texts };
     const textJson = JSON.stringify(textFile);
     const textName = `assets/search/${locale}-${version}-text-${contentHash(textJson)}.json`;
-    const indexFile: SearchIndexFile = {
+    const head: SearchSource['head'] = {
       format: SEARCH_FORMAT,
       locale,
       version,
@@ -102,16 +104,45 @@ export function buildSearchIndex({ root, config, locales, diagnostics }: BuildSe
       sections,
       excerptLength: config.search.excerptLength,
       synonyms: synonyms[locale] ?? [],
-      index: compactIndex(mini.toJSON(), forms),
     };
-    const indexJson = JSON.stringify(indexFile);
-    const indexName = `assets/search/${locale}-${version}-${contentHash(indexJson)}.json`;
-    out.files.set(textName, textJson);
-    out.files.set(indexName, indexJson);
-    out.byLocale[locale] = { index: config.baseUrl + indexName, text: config.baseUrl + textName, version };
-    out.stats[locale] = { pages: pages.length, sections: sections.length, terms: mini.termCount, indexBytes: Buffer.byteLength(indexJson), textBytes: Buffer.byteLength(textJson) };
+    const indexName = `assets/search/${locale}-${version}-${contentHash(engine + JSON.stringify([head, documents]))}.json`;
+    return { locale, head, documents, indexName, textName, textJson };
+  });
+}
+
+/** All of the search, in this thread (tests, small sites). */
+export function buildSearchIndex(input: BuildSearchIndexInput): SearchIndexOutput {
+  return collectSearchIndex(searchSources(input), (source) => indexSearchSource(source).json);
+}
+
+/** The files and URLs of the search, with each index's JSON from `indexOf` (a string now, or the promise of one). */
+export function collectSearchIndex<T extends string | Promise<string>>(sources: SearchSource[], indexOf: (source: SearchSource) => T): SearchIndexOutput<T> {
+  const out: SearchIndexOutput<T> = { files: new Map(), byLocale: {} };
+  for (const source of sources) {
+    out.files.set(source.textName, source.textJson);
+    out.files.set(source.indexName, indexOf(source));
+    const base = source.head.text.slice(0, source.head.text.length - source.textName.length);
+    out.byLocale[source.locale] = { index: base + source.indexName, text: source.head.text, version: source.head.version };
   }
   return out;
+}
+
+let fingerprint: string | undefined;
+/** What else shapes an index file: the code that tokenizes and builds it, and the versions of the packages it uses. */
+function engineFingerprint(): string {
+  if (fingerprint === undefined) {
+    const require = createRequire(import.meta.url);
+    const sources = [fileURLToPath(new URL('./index-search-source.ts', import.meta.url)), path.join(RENDERER_DIR, 'search/text.ts'), path.join(RENDERER_DIR, 'search/index-format.ts')].map((f) => readFileSync(f, 'utf8'));
+    const versions = ['minisearch/package.json', '@orama/stemmers/package.json'].map((p) => {
+      try {
+        return (require(p) as { version: string }).version;
+      } catch {
+        return '';
+      }
+    });
+    fingerprint = contentHash([...sources, ...versions].join('\0'), 16);
+  }
+  return fingerprint;
 }
 
 /** Reads `content/data/search-synonyms.yaml` (optional); problems are reported with their line. */

@@ -3,7 +3,8 @@ import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A file's content, or a function that makes it when it is written (so a page's HTML lives only until then). */
-export type OutputFiles = Map<string, string | Uint8Array | (() => string)>;
+/** `dist/`-relative file -> its content: given, rendered when written (a function), or still being built (a promise, written last). */
+export type OutputFiles = Map<string, string | Uint8Array | (() => string) | Promise<string>>;
 
 export interface EmitSiteInput {
   outDir: string;
@@ -32,10 +33,11 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
     const dirs = new Set<string>();
     for (const rel of files.keys()) dirs.add(path.dirname(path.join(tmp, rel)));
     await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
-    const entries = [...files];
+    // Files still being built (the search indexes, on another thread) go last, so they have the longest to finish.
+    const entries = [...files].sort(([, a], [, b]) => Number(a instanceof Promise) - Number(b instanceof Promise));
     // Bounded parallelism: fast, without running out of file descriptors.
     for (let i = 0; i < entries.length; i += 64) {
-      await Promise.all(entries.slice(i, i + 64).map(([rel, data]) => writeFile(path.join(tmp, rel), typeof data === 'function' ? data() : data)));
+      await Promise.all(entries.slice(i, i + 64).map(async ([rel, data]) => writeFile(path.join(tmp, rel), typeof data === 'function' ? data() : await data)));
     }
     if (verify) await verify(tmp);
     if (existsSync(outDir)) await rename(outDir, old);

@@ -36,6 +36,28 @@ describe('cli/build/emit-site', () => {
     expect(readdirSync(parent)).toEqual(['dist']);
   });
 
+  it('writes a file still being built (a promise) once it settles, after the others; a rejected one fails the emit and keeps the previous dist/', async () => {
+    const { outDir } = previousSite();
+    const order: string[] = [];
+    let settle!: (text: string) => void;
+    const late = new Promise<string>((resolve) => (settle = resolve));
+    const files = new Map<string, string | (() => string) | Promise<string>>([
+      ['search.json', late],
+      ['index.html', () => (order.push('index.html'), 'new home')],
+    ]);
+    setTimeout(() => (order.push('search.json'), settle('{"index":1}')), 20);
+    await emitSite({ outDir, files });
+    expect(snapshot(outDir)).toEqual({ 'index.html': 'new home', 'search.json': '{"index":1}' });
+    expect(order).toEqual(['index.html', 'search.json']);
+
+    const again = previousSite();
+    const failed = Promise.reject(new Error('search index worker: out of memory'));
+    failed.catch(() => undefined);
+    await expect(emitSite({ outDir: again.outDir, files: new Map<string, string | Promise<string>>([['index.html', 'new'], ['search.json', failed]]) })).rejects.toThrow('out of memory');
+    expect(snapshot(again.outDir)).toEqual({ 'guide/index.html': 'old guide', 'index.html': 'old home' });
+    expect(readdirSync(again.parent)).toEqual(['dist']);
+  });
+
   it('leaves the previous dist/ untouched when the check of the written site fails', async () => {
     const { parent, outDir } = previousSite();
     let seen: string[] = [];

@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildRoutes } from '../../cli/build/build-routes.ts';
+import { buildRoutes, type LocaleRoutes } from '../../cli/build/build-routes.ts';
 import { buildSearchIndex, SYNONYMS_FILE } from '../../cli/build/build-search-index.ts';
 import { compileMarkdown } from '../../cli/build/compile-markdown.ts';
 import { validateConfig } from '../../cli/build/load-config.ts';
@@ -119,13 +119,18 @@ export const CONFIG = validateConfig({
   search: { suggestions: 8, excerptLength: 50, contexts: ['api', 'cabinet', 'guides', 'services'] },
 });
 
-/** Runs the build's stages from content to search files on `root`. */
-export async function buildCorpus(root: string): Promise<Built> {
+/** Runs the build's stages from content to routes on `root`: what the search index is built from. */
+export async function corpusRoutes(root: string): Promise<{ config: typeof CONFIG; locales: LocaleRoutes[]; diagnostics: DiagnosticList }> {
   const config = CONFIG;
   const diagnostics = new DiagnosticList();
   const content = loadContent({ root, config, mode: 'build', diagnostics });
   const pages = compileMarkdown(content, { config, processor: await createProcessor({ styleToClass: createStyleToClass() }), diagnostics });
-  const locales = buildRoutes({ config, pages, categories: content.categories, customPages: [] });
+  return { config, locales: buildRoutes({ config, pages, categories: content.categories, customPages: [] }), diagnostics };
+}
+
+/** Runs the build's stages from content to search files on `root`. */
+export async function buildCorpus(root: string): Promise<Built> {
+  const { config, locales, diagnostics } = await corpusRoutes(root);
   const out = buildSearchIndex({ root, config, locales, diagnostics });
   const files: Built['files'] = {};
   for (const [locale, urls] of Object.entries(out.byLocale)) {
