@@ -58,24 +58,32 @@ export interface CompactIndex {
   forms: string[];
 }
 
-/** MiniSearch JSON -> compact form. `forms`: term -> unstemmed words. */
-export function compactIndex(js: AsPlainObject, forms: ReadonlyMap<string, Iterable<string>>): CompactIndex {
-  const fields = Object.entries(js.fieldIds).sort((a, b) => a[1] - b[1]).map(([name]) => name);
-  const docs = Object.keys(js.documentIds).map(Number).sort((a, b) => a - b);
-  docs.forEach((shortId, i) => {
-    if (js.documentIds[shortId] !== i || shortId !== i) throw new Error('search index: documents must be added with ids 0..n-1 in order');
-  });
-  const entries = [...js.index].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+/** One term's postings: field id -> document id -> term frequency. */
+export type TermPostings = ReadonlyMap<number, ReadonlyMap<number, number>>;
+
+/**
+ * The compact form of an index given as MiniSearch holds it: per document the number of distinct
+ * terms of each field, the running average of those lengths, and each term's postings.
+ * `forms`: term -> unstemmed words.
+ */
+export function compactFrom(
+  fields: readonly string[],
+  averageFieldLength: readonly number[],
+  fieldLength: ReadonlyArray<readonly number[] | undefined>,
+  index: Iterable<[term: string, postings: TermPostings]>,
+  forms: ReadonlyMap<string, Iterable<string>>,
+): CompactIndex {
+  const entries = [...index].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return {
-    fields,
-    averageFieldLength: js.averageFieldLength.map((n) => Math.round(n * 100) / 100),
-    fieldLength: docs.map((id) => fields.map((_, f) => (js.fieldLength[id] as number[] | undefined)?.[f] ?? 0)),
+    fields: [...fields],
+    averageFieldLength: averageFieldLength.map((n) => Math.round(n * 100) / 100),
+    fieldLength: [...fieldLength].map((lengths) => fields.map((_, f) => lengths?.[f] ?? 0)),
     terms: entries.map(([term]) => term),
     postings: entries.map(([, data]) => {
       const out: number[] = [];
-      for (const [fieldId, freqs] of Object.entries(data).sort((a, b) => Number(a[0]) - Number(b[0]))) {
-        const list = Object.entries(freqs as Record<string, number>).map(([d, tf]) => [Number(d), tf] as const).sort((a, b) => a[0] - b[0]);
-        out.push(Number(fieldId), list.length);
+      for (const [fieldId, freqs] of [...data].sort((a, b) => a[0] - b[0])) {
+        const list = [...freqs].sort((a, b) => a[0] - b[0]);
+        out.push(fieldId, list.length);
         let prev = 0;
         for (const [doc, tf] of list) {
           out.push((doc - prev) * 2 + (tf > 1 ? 1 : 0));
@@ -93,6 +101,20 @@ export function compactIndex(js: AsPlainObject, forms: ReadonlyMap<string, Itera
         .join(','),
     ),
   };
+}
+
+/** MiniSearch JSON -> compact form. `forms`: term -> unstemmed words. */
+export function compactIndex(js: AsPlainObject, forms: ReadonlyMap<string, Iterable<string>>): CompactIndex {
+  const fields = Object.entries(js.fieldIds).sort((a, b) => a[1] - b[1]).map(([name]) => name);
+  const docs = Object.keys(js.documentIds).map(Number).sort((a, b) => a - b);
+  docs.forEach((shortId, i) => {
+    if (js.documentIds[shortId] !== i || shortId !== i) throw new Error('search index: documents must be added with ids 0..n-1 in order');
+  });
+  const index = js.index.map(([term, data]): [string, TermPostings] => [
+    term,
+    new Map(Object.entries(data).map(([fieldId, freqs]) => [Number(fieldId), new Map(Object.entries(freqs as Record<string, number>).map(([d, tf]) => [Number(d), tf]))])),
+  ]);
+  return compactFrom(fields, js.averageFieldLength, docs.map((id) => js.fieldLength[id] as number[] | undefined), index, forms);
 }
 
 /** Compact form -> what `MiniSearch.loadJS` reads, without the postings (see `postingsOf`). */

@@ -90,12 +90,29 @@ export function termsOf(raw: string): string[] {
   return [...new Set(out)];
 }
 
+/**
+ * The normalized word and terms of one word-token, remembered: a corpus repeats a few thousand
+ * distinct words, and normalizing and splitting each occurrence was most of the indexing time.
+ * Callers share the returned arrays and never change them.
+ */
+function analyze(raw: string): Pick<Token, 'word' | 'terms'> {
+  let hit = analyzed.get(raw);
+  if (hit === undefined) {
+    hit = { word: normalize(raw.replace(/['’]/g, '')), terms: termsOf(raw) };
+    if (analyzed.size > 100_000) analyzed.clear();
+    analyzed.set(raw, hit);
+  }
+  return hit;
+}
+const analyzed = new Map<string, Pick<Token, 'word' | 'terms'>>();
+
 /** Every word of a text with its position and index terms. */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(WORD)) {
     const raw = m[0];
-    out.push({ raw, start: m.index, word: normalize(raw.replace(/['’]/g, '')), terms: termsOf(raw) });
+    const { word, terms } = analyze(raw);
+    out.push({ raw, start: m.index, word, terms });
   }
   return out;
 }
