@@ -2,7 +2,7 @@ import type { PhrasingContent, Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import type { Position } from 'unist';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit.ts';
 
 /**
  * Characters that can start inline Markdown (code, emphasis, links, autolinks, HTML, entities,

@@ -1,7 +1,7 @@
 import type { Paragraph, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit.ts';
 import type { StringKey } from '../../../renderer/i18n/strings.ts';
 import { pageData } from './types.ts';
 

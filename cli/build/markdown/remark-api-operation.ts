@@ -2,7 +2,7 @@ import type { Code, Heading, Paragraph, PhrasingContent, Root, RootContent, Tabl
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import type { Plugin } from 'unified';
 import type { Position } from 'unist';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from './visit.ts';
 import type { Strings } from '../../../renderer/i18n/strings.ts';
 import { format } from '../../../renderer/i18n/strings.ts';
 import type { ApiModel } from '../api/load-api.ts';

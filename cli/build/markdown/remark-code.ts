@@ -2,7 +2,7 @@ import type { Element, ElementContent } from 'hast';
 import type { Code, Root } from 'mdast';
 import type { Highlighter, ShikiTransformer } from 'shiki';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit.ts';
 import { parseFenceMeta } from './fence-meta.ts';
 import { THEMES } from './highlighter.ts';
 import { pageData } from './types.ts';

@@ -3,7 +3,7 @@ import type { LeafDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
 import type { Position } from 'unist';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from './visit.ts';
 import { format } from '../../../renderer/i18n/strings.ts';
 import { pick, type DataColumn, type DataTable } from '../reference-tables.ts';
 import { phrasing } from './inline-markdown.ts';

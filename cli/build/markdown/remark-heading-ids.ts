@@ -2,7 +2,7 @@ import GithubSlugger from 'github-slugger';
 import type { Heading, Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit.ts';
 import { format } from '../../../renderer/i18n/strings.ts';
 import { pageData } from './types.ts';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Definition, Link, Root } from 'mdast';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit.ts';
 import { CHANGELOG_ROUTE } from '../write-feeds.ts';
 import { pageData, type LinkRef, type PageContext } from './types.ts';
 

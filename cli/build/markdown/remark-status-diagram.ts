@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
 import type { Plugin } from 'unified';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from './visit.ts';
 import type { TransactionStatuses } from '../../../config/schemas/data.ts';
 import { format, type Strings } from '../../../renderer/i18n/strings.ts';
 import { pageData } from './types.ts';

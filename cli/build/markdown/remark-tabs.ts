@@ -1,7 +1,7 @@
 import type { Code, Root, RootContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { Plugin } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit.ts';
 import { parseFenceMeta } from './fence-meta.ts';
 import { pageData } from './types.ts';
 
