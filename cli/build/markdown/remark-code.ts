@@ -1,4 +1,5 @@
-import type { Element, ElementContent } from 'hast';
+import type { ElementContent } from 'hast';
+import { toHtml } from 'hast-util-to-html';
 import type { Code, Root } from 'mdast';
 import type { Highlighter, ShikiTransformer } from 'shiki';
 import type { Plugin } from 'unified';
@@ -19,7 +20,7 @@ export interface RemarkCodeOptions {
  * (switched by CSS), a title and highlighted lines from the fence meta, and a copy button.
  */
 export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, styleToClass }) => {
-  const cache = new Map<string, ReturnType<Highlighter['codeToHast']>>();
+  const cache = new Map<string, string>();
   return (tree, file) => {
     const { ctx, out } = pageData(file);
     const loaded = new Set(highlighter.getLoadedLanguages());
@@ -32,12 +33,13 @@ export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, sty
         lang = 'text';
       }
       // The same block is highlighted once per processor: the Russian page repeats the English page's
-      // code, and dev recompiles a page whose other blocks did not change. A copy is handed out, as
-      // later stages own the tree they get.
+      // code, and dev recompiles a page whose other blocks did not change. What is kept is the
+      // block's HTML, placed as a raw node: copying and serializing its many token spans again for
+      // every page that repeats it cost more than highlighting did.
       const cacheKey = `${lang}\u0000${[...meta.highlight].join(',')}\u0000${node.value}`;
-      let highlighted = cache.get(cacheKey);
-      if (!highlighted) {
-        highlighted = highlighter.codeToHast(node.value, {
+      let html = cache.get(cacheKey);
+      if (html === undefined) {
+        const root = highlighter.codeToHast(node.value, {
           lang,
           themes: THEMES,
           defaultColor: false,
@@ -50,10 +52,10 @@ export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, sty
             styleToClass,
           ],
         });
-        cache.set(cacheKey, highlighted);
+        html = toHtml(root, { allowDangerousHtml: true });
+        cache.set(cacheKey, html);
       }
-      const root = structuredClone(highlighted);
-      const pre = root.children[0] as Element;
+      const pre = { type: 'raw', value: html } as unknown as ElementContent;
       const children: ElementContent[] = [];
       if (meta.title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block__title'] }, children: [{ type: 'text', value: meta.title }] });
       children.push(pre);
