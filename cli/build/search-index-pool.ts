@@ -5,47 +5,52 @@ import type { SearchWorkerReply, SearchWorkerRequest } from './search-index-work
 import { bundledWorker } from './worker-bundle.ts';
 
 /**
- * Builds the search indexes on one worker thread, in the background: the main thread goes on to
- * render and write the pages (which link to the index files by names known in advance, see
- * `searchSources`), and writes each index when its promise settles. Locales are indexed one after
- * the other: the main thread keeps the other core busy.
+ * Builds the search indexes on worker threads, in the background: the main thread goes on to render
+ * and write the pages (which link to the index files by names known in advance, see
+ * `searchSources`), and writes each index when its promise settles. One thread per locale, at most
+ * `threads`: on a big site one locale's index takes longer than writing the pages.
  */
-export function indexInBackground(sources: SearchSource[]): { indexes: Map<SearchSource, Promise<string>>; close: () => Promise<void> } {
-  const started = bundledWorker(fileURLToPath(new URL('./search-index-worker.ts', import.meta.url)), 'search-index-worker').then((url) => new Worker(url));
-  const pending = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
-  const fail = (error: Error) => {
-    for (const p of pending.values()) p.reject(error);
-    pending.clear();
-  };
-  const ready = started.then((worker) => {
-    worker.on('message', (reply: SearchWorkerReply) => {
-      const p = pending.get(reply.id);
-      if (!p) return;
-      pending.delete(reply.id);
-      if ('json' in reply) p.resolve(reply.json);
-      else p.reject(Object.assign(new Error(`search index worker: ${reply.error}`), { stack: reply.stack }));
-    });
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`search index worker exited with code ${code}`)));
-    return worker;
-  });
+export function indexInBackground(sources: SearchSource[], threads = 2): { indexes: Map<SearchSource, Promise<string>>; close: () => Promise<void> } {
+  const url = bundledWorker(fileURLToPath(new URL('./search-index-worker.ts', import.meta.url)), 'search-index-worker');
+  const workers = Array.from({ length: Math.max(1, Math.min(threads, sources.length)) }, () => url.then((u) => new Worker(u)));
   const indexes = new Map<SearchSource, Promise<string>>();
   sources.forEach((source, id) => {
-    const promise = new Promise<string>((resolve, reject) => pending.set(id, { resolve, reject }));
+    const promise = workers[id % workers.length]!.then(
+      (worker) =>
+        new Promise<string>((resolve, reject) => {
+          const onMessage = (reply: SearchWorkerReply) => {
+            if (reply.id !== id) return;
+            done();
+            if ('json' in reply) resolve(reply.json);
+            else reject(Object.assign(new Error(`search index worker: ${reply.error}`), { stack: reply.stack }));
+          };
+          const onError = (error: Error) => (done(), reject(error));
+          const onExit = (code: number) => (done(), reject(new Error(`search index worker exited with code ${code}`)));
+          const done = () => {
+            worker.off('message', onMessage);
+            worker.off('error', onError);
+            worker.off('exit', onExit);
+          };
+          worker.on('message', onMessage);
+          worker.on('error', onError);
+          worker.on('exit', onExit);
+          worker.postMessage({ id, source: { head: source.head, documents: source.documents } } satisfies SearchWorkerRequest);
+        }),
+    );
     // Handled where it is awaited (emit); never an unhandled rejection in between.
     promise.catch(() => undefined);
     indexes.set(source, promise);
-    ready.then(
-      (worker) => worker.postMessage({ id, source: { head: source.head, documents: source.documents } } satisfies SearchWorkerRequest),
-      (error: Error) => fail(error),
-    );
   });
   return {
     indexes,
     close: async () => {
-      const worker = await ready.catch(() => undefined);
-      worker?.removeAllListeners('exit');
-      await worker?.terminate();
+      await Promise.all(
+        workers.map(async (started) => {
+          const worker = await started.catch(() => undefined);
+          worker?.removeAllListeners('exit');
+          await worker?.terminate();
+        }),
+      );
     },
   };
 }
