@@ -1,10 +1,32 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useT } from '../context.ts';
 import type { SidebarItem } from '../page-data.ts';
 
-function contains(items: SidebarItem[], href: string): boolean {
-  return items.some((i) => (i.type === 'doc' ? i.href === href : contains(i.items, href)));
+/**
+ * Page -> the keys of the categories it is in, outermost first (in the order of a depth-first walk),
+ * computed once per sidebar: looking them up for each page walked the whole tree, so rendering every
+ * page of a site cost pages x sidebar items (25 s of a 22 500-page build).
+ */
+function ancestorsOf(items: SidebarItem[]): Map<string, string[]> {
+  let map = ancestorMaps.get(items);
+  if (!map) {
+    const found = new Map<string, string[]>();
+    const walk = (list: SidebarItem[], stack: string[]) => {
+      for (const i of list) {
+        if (i.type === 'doc') {
+          const keys = found.get(i.href) ?? [];
+          for (const k of stack) if (!keys.includes(k)) keys.push(k);
+          found.set(i.href, keys);
+        } else walk(i.items, [...stack, i.key]);
+      }
+    };
+    walk(items, []);
+    map = found;
+    ancestorMaps.set(items, map);
+  }
+  return map;
 }
+const ancestorMaps = new WeakMap<SidebarItem[], Map<string, string[]>>();
 
 /** The first page of a category, depth first: where a closed category leads without JavaScript. */
 function firstDoc(items: SidebarItem[]): SidebarItem | undefined {
@@ -16,14 +38,8 @@ function firstDoc(items: SidebarItem[]): SidebarItem | undefined {
 }
 
 /** Category keys that hold the page, so they start open. */
-export function openKeysFor(items: SidebarItem[], href: string, out: string[] = []): string[] {
-  for (const i of items) {
-    if (i.type === 'category' && contains(i.items, href)) {
-      out.push(i.key);
-      openKeysFor(i.items, href, out);
-    }
-  }
-  return out;
+export function openKeysFor(items: SidebarItem[], href: string): string[] {
+  return [...(ancestorsOf(items).get(href) ?? [])];
 }
 
 interface Props {
@@ -33,7 +49,7 @@ interface Props {
   onToggle: (key: string, open: boolean) => void;
 }
 
-function Items({ items, current, open, onToggle, level }: Props & { level: number }) {
+function Items({ items, current, open, onToggle, level, active }: Props & { level: number; active: ReadonlySet<string> }) {
   return (
     <ul className={`menu__list menu__list--l${level}`}>
       {items.map((item) =>
@@ -54,8 +70,8 @@ function Items({ items, current, open, onToggle, level }: Props & { level: numbe
                 if (isOpen !== open.has(item.key)) onToggle(item.key, isOpen);
               }}
             >
-              <summary className={`menu__caret${contains(item.items, current) ? ' menu__caret--active' : ''}`}>{item.label}</summary>
-              {open.has(item.key) ? <Items items={item.items} current={current} open={open} onToggle={onToggle} level={level + 1} /> : <Peek items={item.items} level={level + 1} />}
+              <summary className={`menu__caret${active.has(item.key) ? ' menu__caret--active' : ''}`}>{item.label}</summary>
+              {open.has(item.key) ? <Items items={item.items} current={current} open={open} onToggle={onToggle} level={level + 1} active={active} /> : <Peek items={item.items} level={level + 1} />}
             </details>
           </li>
         ),
@@ -102,6 +118,8 @@ export function Sidebar(props: Props & { revealKey?: unknown }) {
   const t = useT();
   const ref = useRef<HTMLElement>(null);
   const { current, revealKey, open, onToggle } = props;
+  // The categories holding the current page: their carets are marked.
+  const active = useMemo(() => new Set(openKeysFor(props.items, current)), [props.items, current]);
   // A <details> the reader opened before hydration: its toggle event came before React listened,
   // so the state still says closed (and the category holds only its first link). Adopt it once.
   useEffect(() => {
@@ -121,7 +139,7 @@ export function Sidebar(props: Props & { revealKey?: unknown }) {
   }, [current, revealKey]);
   return (
     <nav ref={ref} className="sidebar menu" aria-label={t('nav.docsSidebar')}>
-      <Items {...props} level={1} />
+      <Items {...props} level={1} active={active} />
     </nav>
   );
 }
