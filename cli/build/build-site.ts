@@ -130,8 +130,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           await checkBuiltSite({ dir, config, redirects, ...options.checkBuiltSite! });
         }
       : undefined;
+    const written = files.size;
     if (!options.dryRun) await step('emit', () => emitSite({ outDir: options.outDir, files, staticDir: existsSync(path.join(root, STATIC_DIR)) ? path.join(root, STATIC_DIR) : undefined, verify }));
-    return { config, warnings: diagnostics.warnings, files: files.size, pages: known.size };
+    return { config, warnings: diagnostics.warnings, files: written, pages: known.size };
   } finally {
     await background?.close();
   }

@@ -4,11 +4,12 @@ import path from 'node:path';
 
 /** A file's content, or a function that makes it when it is written (so a page's HTML lives only until then). */
 /** `dist/`-relative file -> its content: given, rendered when written (a function), or still being built (a promise, written last). */
-export type OutputFiles = Map<string, string | Uint8Array | (() => string) | Promise<string>>;
+export type OutputValue = string | Uint8Array | (() => string) | Promise<string>;
+export type OutputFiles = Map<string, OutputValue>;
 
 export interface EmitSiteInput {
   outDir: string;
-  /** `outDir`-relative path -> content. */
+  /** `outDir`-relative path -> content; the map is emptied as the files are written. */
   files: OutputFiles;
   /** Copied first; generated files win over a static file of the same name. */
   staticDir?: string;
@@ -34,10 +35,15 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
     for (const rel of files.keys()) dirs.add(path.dirname(path.join(tmp, rel)));
     await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
     // Files still being built (the search indexes, on another thread) go last, so they have the longest to finish.
-    const entries = [...files].sort(([, a], [, b]) => Number(a instanceof Promise) - Number(b instanceof Promise));
+    const entries: Array<[string, OutputValue] | undefined> = [...files].sort(([, a], [, b]) => Number(a instanceof Promise) - Number(b instanceof Promise));
+    // The map is consumed: each file's content is let go once written, so a big site's memory (and the
+    // garbage collector's work over it) shrinks as the emit goes instead of holding every page to the end.
+    files.clear();
     // Bounded parallelism: fast, without running out of file descriptors.
     for (let i = 0; i < entries.length; i += 64) {
-      await Promise.all(entries.slice(i, i + 64).map(async ([rel, data]) => writeFile(path.join(tmp, rel), typeof data === 'function' ? data() : await data)));
+      const batch = entries.slice(i, i + 64) as Array<[string, OutputValue]>;
+      entries.fill(undefined, i, i + 64);
+      await Promise.all(batch.map(async ([rel, data]) => writeFile(path.join(tmp, rel), typeof data === 'function' ? data() : await data)));
     }
     if (verify) await verify(tmp);
     if (existsSync(outDir)) await rename(outDir, old);
