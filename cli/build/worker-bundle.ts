@@ -51,20 +51,30 @@ export async function bundledWorker(entry: string, name: string): Promise<URL> {
     // no manifest yet, or unreadable: bundle
   }
   const { code, inputs } = await bundle(entry);
+  try {
+    return writeCached(name, code, inputs, manifestFile);
+  } catch {
+    // A cache that cannot be written (a read-only install): run the bundle from memory.
+    return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+  }
+}
+
+function writeCached(name: string, code: string, inputs: Array<[string, number, number]>, manifestFile: string): URL {
   mkdirSync(WORKER_CACHE_DIR, { recursive: true });
   const file = path.join(WORKER_CACHE_DIR, `${name}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   // Written under a unique name and renamed: builds running at once (tests) never see half a file.
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   writeFileSync(tmp, code);
   renameSync(tmp, file);
-  const stamps = [...inputs, INSTALL_STAMP].map(stamp).filter((s) => s !== undefined);
+  const install = stamp(INSTALL_STAMP);
+  const stamps = install ? [...inputs, install] : inputs;
   const tmpManifest = `${manifestFile}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   writeFileSync(tmpManifest, JSON.stringify({ file, inputs: stamps } satisfies Manifest));
   renameSync(tmpManifest, manifestFile);
   return pathToFileURL(file);
 }
 
-async function bundle(entry: string): Promise<{ code: string; inputs: string[] }> {
+async function bundle(entry: string): Promise<{ code: string; inputs: Array<[string, number, number]> }> {
   // import.meta.resolve follows ESM `exports`; vitest's module runner defines it but throws, hence the fallback.
   const resolve = (specifier: string) => {
     try {
@@ -73,7 +83,7 @@ async function bundle(entry: string): Promise<{ code: string; inputs: string[] }
       return pathToFileURL(createRequire(import.meta.url).resolve(specifier)).href;
     }
   };
-  const inputs: string[] = [];
+  const inputs: Array<[string, number, number]> = [];
   const result = await esbuild.build({
     entryPoints: [entry],
     bundle: true,
@@ -89,7 +99,9 @@ async function bundle(entry: string): Promise<{ code: string; inputs: string[] }
           build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('node:') ? { external: true } : { path: resolve(args.path), external: true }));
           // Each file keeps its own location (the bundle itself runs from the cache).
           build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
-            inputs.push(args.path);
+            // Stamped before it is read: a file saved during the bundling makes the next run bundle again.
+            const stamped = stamp(args.path);
+            if (stamped) inputs.push(stamped);
             return {
               loader: args.path.endsWith('x') ? 'tsx' : 'ts',
               contents: (await readFile(args.path, 'utf8'))
