@@ -44,6 +44,7 @@ export interface SearchSource {
   documents: Array<Record<Exclude<keyof SectionDocument, 'id'>, string | undefined>>;
   /** `dist/`-relative names, known before the index is built: the pages link to them. */
   indexName: string;
+  indexUrl: string;
   textName: string;
   textJson: string;
 }
@@ -106,13 +107,13 @@ export function searchSources({ root, config, locales, diagnostics }: BuildSearc
       synonyms: synonyms[locale] ?? [],
     };
     const indexName = `assets/search/${locale}-${version}-${contentHash(engine + JSON.stringify([head, documents]))}.json`;
-    return { locale, head, documents, indexName, textName, textJson };
+    return { locale, head, documents, indexName, indexUrl: config.baseUrl + indexName, textName, textJson };
   });
 }
 
 /** All of the search, in this thread (tests, small sites). */
 export function buildSearchIndex(input: BuildSearchIndexInput): SearchIndexOutput {
-  return collectSearchIndex(searchSources(input), (source) => indexSearchSource(source).json);
+  return collectSearchIndex(searchSources(input), indexSearchSource);
 }
 
 /** The files and URLs of the search, with each index's JSON from `indexOf` (a string now, or the promise of one). */
@@ -121,8 +122,7 @@ export function collectSearchIndex<T extends string | Promise<string>>(sources: 
   for (const source of sources) {
     out.files.set(source.textName, source.textJson);
     out.files.set(source.indexName, indexOf(source));
-    const base = source.head.text.slice(0, source.head.text.length - source.textName.length);
-    out.byLocale[source.locale] = { index: base + source.indexName, text: source.head.text, version: source.head.version };
+    out.byLocale[source.locale] = { index: source.indexUrl, text: source.head.text, version: source.head.version };
   }
   return out;
 }

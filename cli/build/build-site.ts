@@ -11,7 +11,7 @@ import { bundleClient } from './bundle-client.ts';
 import { checkCustomPageLinks, checkLinks, checkNavbarLinks, checkTranslatedHeadingIds } from './check-links.ts';
 import { compileSite, startCompileWorkersFor } from './compile-site.ts';
 import { listCustomPages, loadCustomPages, PAGES_DIR } from './custom-pages.ts';
-import { emitSite, listFiles, type OutputFiles } from './emit-site.ts';
+import { emitSite, listFiles, type OutputFiles, type OutputValue } from './emit-site.ts';
 import { CONFIG_FILE, loadConfig } from './load-config.ts';
 import { loadContent } from './load-content.ts';
 import { loadData } from './load-data.ts';
@@ -104,7 +104,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const sources = await step('build search index', () => searchSources({ root, config, locales, diagnostics }));
   const background = workers ? indexInBackground(sources) : undefined;
   try {
-    const search = collectSearchIndex(sources, (source) => background?.indexes.get(source) ?? indexSearchSource(source).json);
+    const search = collectSearchIndex(sources, (source) => background?.indexes.get(source) ?? indexSearchSource(source));
     const searchFiles = Object.fromEntries(Object.entries(search.byLocale).map(([l, f]) => [l, { worker: bundle.extra['search-worker']!, index: f.index, version: f.version }]));
     const rendered = await step('render pages', () =>
       renderPages({ config, locales, custom, searchFiles, feeds: feeds.links, assets: { entry: bundle.entry, preload: bundle.preload, css: [config.baseUrl + cssFile], pageChunks: bundle.pageChunks } }),
@@ -116,7 +116,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       return checkCustomPageLinks({ config, pages: list, known: linkable, compiled, checkAnchors, diagnostics });
     });
     diagnostics.throwIfErrors(options.strict);
-    const files: OutputFiles = new Map<string, string | Uint8Array | (() => string) | Promise<string>>([...bundle.files, ...rendered.files, ...search.files, [cssFile, css]]);
+    const files: OutputFiles = new Map<string, OutputValue>([...bundle.files, ...rendered.files, ...search.files, [cssFile, css]]);
     // Each page's HTML is rendered as it is written (in 'emit'): holding every page's HTML at once made
     // memory grow with the site.
     for (const [file, render] of rendered.html) files.set(file, customHtml.get(file) ?? render);

@@ -2,7 +2,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** A file's content, or a function that makes it when it is written (so a page's HTML lives only until then). */
 /** `dist/`-relative file -> its content: given, rendered when written (a function), or still being built (a promise, written last). */
 export type OutputValue = string | Uint8Array | (() => string) | Promise<string>;
 export type OutputFiles = Map<string, OutputValue>;

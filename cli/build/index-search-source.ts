@@ -2,8 +2,8 @@ import { compactFrom, FIELDS, type CompactIndex, type SearchIndexFile, type Sect
 import { tokenize } from '../../renderer/search/text.ts';
 import type { SearchSource } from './build-search-index.ts';
 
-/** Builds one locale's index (tokenizing every field, then counting terms): the file's JSON and its term count. */
-export function indexSearchSource(source: Pick<SearchSource, 'head' | 'documents'>): { json: string; terms: number } {
+/** Builds one locale's index (tokenizing every field, then counting terms): the index file's JSON. */
+export function indexSearchSource(source: Pick<SearchSource, 'head' | 'documents'>): string {
   // Unstemmed words per index term, so the worker can match a typo against what was written.
   const forms = new Map<string, Set<string>>();
   const terms = (text: string | undefined) => {
@@ -20,9 +20,8 @@ export function indexSearchSource(source: Pick<SearchSource, 'head' | 'documents
   const documents: SectionDocument[] = source.documents.map((d, id) =>
     d.heading === undefined ? { id, title: terms(d.title), keywords: terms(d.keywords), route: terms(d.route), text: terms(d.text) } : { id, heading: terms(d.heading), text: terms(d.text) },
   );
-  const index = indexDocuments(documents, forms);
-  const file: SearchIndexFile = { ...source.head, index };
-  return { json: JSON.stringify(file), terms: index.terms.length };
+  const file: SearchIndexFile = { ...source.head, index: indexDocuments(documents, forms) };
+  return JSON.stringify(file);
 }
 
 /**

@@ -12,7 +12,7 @@ export type SearchWorkerReply = { id: number; json: string } | { id: number; err
 const port = parentPort!;
 port.on('message', ({ id, source }: SearchWorkerRequest) => {
   try {
-    port.postMessage({ id, json: indexSearchSource(source).json } satisfies SearchWorkerReply);
+    port.postMessage({ id, json: indexSearchSource(source) } satisfies SearchWorkerReply);
   } catch (error) {
     port.postMessage({ id, error: (error as Error).message, stack: (error as Error).stack } satisfies SearchWorkerReply);
   }

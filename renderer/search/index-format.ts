@@ -103,20 +103,6 @@ export function compactFrom(
   };
 }
 
-/** MiniSearch JSON -> compact form. `forms`: term -> unstemmed words. */
-export function compactIndex(js: AsPlainObject, forms: ReadonlyMap<string, Iterable<string>>): CompactIndex {
-  const fields = Object.entries(js.fieldIds).sort((a, b) => a[1] - b[1]).map(([name]) => name);
-  const docs = Object.keys(js.documentIds).map(Number).sort((a, b) => a - b);
-  docs.forEach((shortId, i) => {
-    if (js.documentIds[shortId] !== i || shortId !== i) throw new Error('search index: documents must be added with ids 0..n-1 in order');
-  });
-  const index = js.index.map(([term, data]): [string, TermPostings] => [
-    term,
-    new Map(Object.entries(data).map(([fieldId, freqs]) => [Number(fieldId), new Map(Object.entries(freqs as Record<string, number>).map(([d, tf]) => [Number(d), tf]))])),
-  ]);
-  return compactFrom(fields, js.averageFieldLength, docs.map((id) => js.fieldLength[id] as number[] | undefined), index, forms);
-}
-
 /** Compact form -> what `MiniSearch.loadJS` reads, without the postings (see `postingsOf`). */
 export function expandIndex(c: CompactIndex): AsPlainObject {
   const n = c.fieldLength.length;

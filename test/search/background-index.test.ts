@@ -24,7 +24,7 @@ describe('cli/build/search-index-pool (the indexes built on a worker thread)', (
       expect(sources.map((s) => s.locale)).toEqual(['en', 'ru']);
       for (const source of sources) {
         const json = await background.indexes.get(source)!;
-        expect(json).toBe(indexSearchSource(source).json);
+        expect(json).toBe(indexSearchSource(source));
         expect(json).toBe(inProcess.files.get(source.indexName));
         expect(JSON.parse(json)).toMatchObject({ locale: source.locale, text: config.baseUrl + source.textName });
       }

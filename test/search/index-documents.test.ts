@@ -3,9 +3,24 @@ import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { indexDocuments } from '../../cli/build/index-search-source.ts';
-import { compactIndex, MINISEARCH_OPTIONS, type SectionDocument } from '../../renderer/search/index-format.ts';
+import type { AsPlainObject } from 'minisearch';
+import { compactFrom, MINISEARCH_OPTIONS, type CompactIndex, type SectionDocument, type TermPostings } from '../../renderer/search/index-format.ts';
 import { indexTerms } from '../../renderer/search/text.ts';
 import { ROOT } from '../helpers/fixture.ts';
+
+/** MiniSearch JSON -> compact form (`forms`: term -> unstemmed words), as the build did before it counted terms itself. */
+function compactIndex(js: AsPlainObject, forms: ReadonlyMap<string, Iterable<string>>): CompactIndex {
+  const fields = Object.entries(js.fieldIds).sort((a, b) => a[1] - b[1]).map(([name]) => name);
+  const docs = Object.keys(js.documentIds).map(Number).sort((a, b) => a - b);
+  docs.forEach((shortId, i) => {
+    if (js.documentIds[shortId] !== i || shortId !== i) throw new Error('search index: documents must be added with ids 0..n-1 in order');
+  });
+  const index = js.index.map(([term, data]): [string, TermPostings] => [
+    term,
+    new Map(Object.entries(data).map(([fieldId, freqs]) => [Number(fieldId), new Map(Object.entries(freqs as Record<string, number>).map(([d, tf]) => [Number(d), tf]))])),
+  ]);
+  return compactFrom(fields, js.averageFieldLength, docs.map((id) => js.fieldLength[id] as number[] | undefined), index, forms);
+}
 
 /** What MiniSearch itself builds from the documents, in compact form: the reference. */
 const viaMiniSearch = (documents: SectionDocument[], forms: Map<string, Set<string>>) => {
