@@ -1,5 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** `dist/`-relative file -> its content: given, rendered when written (a function), or still being built (a promise, written last). */
@@ -38,11 +38,13 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
     // The map is consumed: each file's content is let go once written, so a big site's memory (and the
     // garbage collector's work over it) shrinks as the emit goes instead of holding every page to the end.
     files.clear();
-    // Bounded parallelism: fast, without running out of file descriptors.
-    for (let i = 0; i < entries.length; i += 64) {
-      const batch = entries.slice(i, i + 64) as Array<[string, OutputValue]>;
-      entries.fill(undefined, i, i + 64);
-      await Promise.all(batch.map(async ([rel, data]) => writeFile(path.join(tmp, rel), typeof data === 'function' ? data() : await data)));
+    // Written synchronously, as each is rendered. Batches of async writes did not overlap with the
+    // rendering (a write's open, write and close each wait for the event loop, which the rendering
+    // holds): the main thread sat idle while each batch was written.
+    for (let i = 0; i < entries.length; i++) {
+      const [rel, data] = entries[i]!;
+      entries[i] = undefined;
+      writeFileSync(path.join(tmp, rel), typeof data === 'function' ? data() : await data);
     }
     if (verify) await verify(tmp);
     if (existsSync(outDir)) await rename(outDir, old);
