@@ -1,28 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { PaydocsConfig } from '../../config/index.ts';
-import { DiagnosticList, PaydocsError, type Diagnostic } from '../diagnostics.ts';
-import { RENDERER_DIR } from '../package-root.ts';
-import { buildRoutes } from './build-routes.ts';
-import { collectSearchIndex, searchSources } from './build-search-index.ts';
-import { indexSearchSource } from './index-search-source.ts';
-import { indexInBackground } from './search-index-pool.ts';
-import { bundleClient } from './bundle-client.ts';
-import { checkCustomPageLinks, checkLinks, checkNavbarLinks, checkTranslatedHeadingIds } from './check-links.ts';
+import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
 import { compileSite, startCompileWorkersFor } from './compile-site.ts';
-import { listCustomPages, loadCustomPages, PAGES_DIR } from './custom-pages.ts';
-import { emitSite, listFiles, type OutputFiles, type OutputValue } from './emit-site.ts';
-import { CONFIG_FILE, loadConfig } from './load-config.ts';
-import { loadContent } from './load-content.ts';
-import { loadData } from './load-data.ts';
-import { loadApi } from './api/load-api.ts';
-import { loadAndCheckRedirects } from './load-redirects.ts';
-import { outputFileOf } from './site-paths.ts';
-import { writeFeeds } from './write-feeds.ts';
-import { writeLlms } from './write-llms.ts';
-import { siteRedirects, writeRedirects } from './write-redirects.ts';
-import { contentHash, renderPages } from './render-pages.ts';
-import { buildRobots, buildSitemap } from './write-seo-files.ts';
+
+export type Step = <T>(name: string, fn: () => T | Promise<T>) => Promise<T>;
 
 export interface BuildOptions {
   root: string;
@@ -45,12 +25,14 @@ export interface BuildResult {
   pages: number;
 }
 
-export const STATIC_DIR = 'content/static';
-
-/** The pipeline: config -> content -> compile -> routes -> check -> bundle -> render -> emit. */
+/**
+ * The pipeline: config -> content -> compile -> routes -> check -> bundle -> render -> emit. The
+ * compile workers start first, before the rest of the pipeline is even imported; the modules of
+ * the stages after compiling (output-site.ts) load while the workers compile.
+ */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { root } = options;
-  const step = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
+  const step: Step = async (name, fn) => {
     const t0 = performance.now();
     const value = await fn();
     options.onStep?.(name, performance.now() - t0);
@@ -59,81 +41,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const diagnostics = new DiagnosticList();
   // Compile workers (a real site; a small one compiles in-process) warm up while the config and content load.
   const workers = startCompileWorkersFor(root);
+  let output: Promise<typeof import('./output-site.ts')> | undefined;
   const { config, content, compiled, highlightCss } = await (async () => {
+    const [{ loadConfig }, { loadContent }, { loadApi }, { loadData }] = await Promise.all([import('./load-config.ts'), import('./load-content.ts'), import('./api/load-api.ts'), import('./load-data.ts')]);
     const loaded = await step('load config', () => loadConfig(root));
     const config: PaydocsConfig = options.locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => options.locales!.includes(l)) } } : loaded;
     const content = await step('load content', () => loadContent({ root, config, mode: 'build', diagnostics }));
     const api = await step('load api', () => loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics }));
     const reference = await step('load data', () => loadData({ root, diagnostics }));
-    const { pages, css } = await step('compile markdown', () => compileSite(content, { config, diagnostics, workers, data: { api, reference } }));
+    const { pages, css } = await step('compile markdown', () => {
+      const compiling = compileSite(content, { config, diagnostics, workers, data: { api, reference } });
+      output = import('./output-site.ts');
+      output.catch(() => undefined); // a failed compile never awaits it
+      return compiling;
+    });
     return { config, content, compiled: pages, highlightCss: css };
   })().finally(() => workers?.close());
-  const customNames = listCustomPages(root);
-  const feeds = await step('write feeds', () => writeFeeds({ config, pages: compiled, diagnostics }));
-  const locales = await step('build routes', () => buildRoutes({ config, pages: compiled, categories: content.categories, customPages: customNames }));
-  const known = new Set(locales.flatMap((l) => l.routes.map((r) => r.href)));
-  const redirects = await step('check redirects', () => loadAndCheckRedirects({ root, config, content, customPages: customNames, diagnostics }));
-  const moved = new Map(siteRedirects(config, redirects).map((r) => [r.from, r.to]));
-  // Link targets: pages, old paths that redirect, and files copied from content/static.
-  const linkable = new Set([...known, ...moved.keys(), ...listFiles(path.join(root, STATIC_DIR)).map((f) => config.baseUrl + f), ...[...feeds.links.values()].map((f) => f.href)]);
-  const checkAnchors = options.checkAnchors ?? false;
-  await step('check links', () => {
-    checkLinks({ pages: compiled, known: linkable, checkAnchors, redirected: moved, diagnostics });
-    const configFile = path.join(root, CONFIG_FILE);
-    checkNavbarLinks({ config, file: CONFIG_FILE, source: existsSync(configFile) ? readFileSync(configFile, 'utf8') : undefined, known: linkable, diagnostics });
-    checkTranslatedHeadingIds({ pages: compiled, defaultLocale: config.i18n.defaultLocale, diagnostics });
-  });
-  // Errors so far are kept, not thrown: the custom pages' links are known only after rendering them,
-  // and the writer should see every error of the run at once.
-  const [bundle, custom] = await step('bundle client', () =>
-    Promise.all([
-      bundleClient({ root, baseUrl: config.baseUrl, customPages: customNames, minify: true, extraEntries: { 'search-worker': path.join(RENDERER_DIR, 'search/worker.ts') } }),
-      loadCustomPages(root, config.i18n.locales),
-    ]).catch((error: unknown) => {
-      // Keep the errors found so far: the writer sees them together with this one.
-      if (error instanceof PaydocsError) diagnostics.items.push(...error.diagnostics);
-      else if (diagnostics.errors.length > 0) diagnostics.add({ rule: 'bundle', message: `cannot bundle the browser code: ${(error as Error).message}` });
-      diagnostics.throwIfErrors();
-      throw error;
-    }),
-  );
-  const css = bundle.css + highlightCss;
-  const cssFile = `assets/style-${contentHash(css)}.css`;
-  // The indexes are built beside the rendering (on a worker, for a site big enough to gain from it); the
-  // pages link to them by names known now.
-  const sources = await step('build search index', () => searchSources({ root, config, locales, diagnostics }));
-  const background = workers ? indexInBackground(sources) : undefined;
-  try {
-    const search = collectSearchIndex(sources, (source) => background?.indexes.get(source) ?? indexSearchSource(source));
-    const searchFiles = Object.fromEntries(Object.entries(search.byLocale).map(([l, f]) => [l, { worker: bundle.extra['search-worker']!, index: f.index, version: f.version }]));
-    const rendered = await step('render pages', () =>
-      renderPages({ config, locales, custom, searchFiles, feeds: feeds.links, assets: { entry: bundle.entry, preload: bundle.preload, css: [config.baseUrl + cssFile], pageChunks: bundle.pageChunks } }),
-    );
-    const customHtml = await step('check page links', () => {
-      const pages = locales.flatMap((l) => l.routes.filter((r) => r.kind === 'page').map((r) => ({ href: r.href, component: r.component })));
-      const sources = new Map(customNames.map((n) => [n, readFileSync(path.join(root, PAGES_DIR, `${n}.tsx`), 'utf8')]));
-      const list = pages.map((p) => ({ href: p.href, file: `${PAGES_DIR}/${p.component}.tsx`, source: sources.get(p.component), output: outputFileOf(config, p.href), html: rendered.html.get(outputFileOf(config, p.href))! }));
-      return checkCustomPageLinks({ config, pages: list, known: linkable, compiled, checkAnchors, diagnostics });
-    });
-    diagnostics.throwIfErrors(options.strict);
-    const files: OutputFiles = new Map<string, OutputValue>([...bundle.files, ...rendered.files, ...search.files, [cssFile, css]]);
-    // Each page's HTML is rendered as it is written (in 'emit'): holding every page's HTML at once made
-    // memory grow with the site.
-    for (const [file, render] of rendered.html) files.set(file, customHtml.get(file) ?? render);
-    files.set('sitemap.xml', buildSitemap(config, rendered.pages));
-    for (const [file, text] of feeds.files) files.set(file, text);
-    files.set('robots.txt', buildRobots(config));
-    for (const [file, text] of [...writeRedirects(config, redirects), ...writeLlms(config, locales, rendered.pages)]) files.set(file, text);
-    const verify = options.checkBuiltSite
-      ? async (dir: string) => {
-          const { checkBuiltSite } = await import('./check-built-site.ts');
-          await checkBuiltSite({ dir, config, redirects, ...options.checkBuiltSite! });
-        }
-      : undefined;
-    const written = files.size;
-    if (!options.dryRun) await step('emit', () => emitSite({ outDir: options.outDir, files, staticDir: existsSync(path.join(root, STATIC_DIR)) ? path.join(root, STATIC_DIR) : undefined, verify }));
-    return { config, warnings: diagnostics.warnings, files: written, pages: known.size };
-  } finally {
-    await background?.close();
-  }
+  const { outputSite } = await output!;
+  return outputSite({ options, step, config, content, compiled, highlightCss, diagnostics, background: workers !== undefined });
 }

@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PaydocsConfig } from '../../config/index.ts';
 import type { Diagnostic, DiagnosticList } from '../diagnostics.ts';
-import { compileMarkdown, type CompiledPage } from './compile-markdown.ts';
+import type { CompiledPage } from './compile-markdown.ts';
 import type { WorkerReply, WorkerRequest } from './compile-worker.ts';
-import { DOCS_DIR, I18N_DIR, type ContentTree, type SourceDoc } from './load-content.ts';
+import { DOCS_DIR, I18N_DIR } from './content-dirs.ts';
+import type { ContentTree, SourceDoc } from './load-content.ts';
 import type { MarkdownData } from './markdown/types.ts';
 import { bundledWorker } from './worker-bundle.ts';
 
@@ -153,7 +154,7 @@ export async function compileSite(content: ContentTree, options: { config: Paydo
   if (options.workers) return options.workers.compile(content, options);
   // Loaded here, not at the top: when workers compile, the main thread never needs the Markdown
   // chain, and loading its few hundred modules through tsx costs it half a second.
-  const [{ createProcessor }, { createStyleToClass }] = await Promise.all([import('./markdown/create-processor.ts'), import('./markdown/highlighter.ts')]);
+  const [{ createProcessor }, { createStyleToClass }, { compileMarkdown }] = await Promise.all([import('./markdown/create-processor.ts'), import('./markdown/highlighter.ts'), import('./compile-markdown.ts')]);
   const styleToClass = createStyleToClass();
   const processor = await createProcessor({ styleToClass });
   const pages = compileMarkdown(content, { config: options.config, processor, diagnostics: options.diagnostics, data: options.data });

@@ -6,6 +6,7 @@ import matter from 'gray-matter';
 import YAML from 'yaml';
 import { CategorySchema, FrontmatterSchema, type CategoryMeta, type Frontmatter, type PaydocsConfig } from '../../config/index.ts';
 import { describeZodIssue, DiagnosticList } from '../diagnostics.ts';
+import { DOCS_DIR, I18N_DIR } from './content-dirs.ts';
 
 /** One Markdown file, read and validated, not compiled yet. */
 export interface SourceDoc {
@@ -52,8 +53,7 @@ export interface LoadContentOptions {
   categoryCache?: Map<string, { mtimeMs: number; entry: CategoryEntry }>;
 }
 
-export const DOCS_DIR = 'content/docs';
-export const I18N_DIR = 'content/i18n';
+export { DOCS_DIR, I18N_DIR } from './content-dirs.ts';
 
 export function sourceHash(raw: string): string {
   return createHash('sha256').update(raw.replace(/\r\n/g, '\n')).digest('hex').slice(0, 16);

@@ -4,7 +4,6 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
 import { PACKAGE_ROOT } from '../package-root.ts';
 
 /** Where bundled worker code is kept: paydocs' own cache, beside the compiled custom pages. */
@@ -84,6 +83,8 @@ async function bundle(entry: string): Promise<{ code: string; inputs: Array<[str
     }
   };
   const inputs: Array<[string, number, number]> = [];
+  // Loaded only to bundle: a build whose cached bundle is fresh never needs esbuild before the workers start.
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [entry],
     bundle: true,

@@ -1,9 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import matter from 'gray-matter';
-import { loadConfig } from '../build/load-config.ts';
-import { DOCS_DIR, I18N_DIR, sourceHash } from '../build/load-content.ts';
+import { DOCS_DIR, I18N_DIR } from '../build/content-dirs.ts';
 import { PaydocsError, type Diagnostic } from '../diagnostics.ts';
 import { parseLocales } from './shared.ts';
 
@@ -36,7 +34,17 @@ export interface I18nStatus {
   unmarked: string[];
 }
 
+/**
+ * The config and content modules (zod schemas, YAML, gray-matter) load when a command runs, not
+ * when the CLI starts: `paydocs build` starts its compile workers before it needs them.
+ */
+async function contentModules() {
+  const [{ loadConfig }, { sourceHash }, { default: matter }] = await Promise.all([import('../build/load-config.ts'), import('../build/load-content.ts'), import('gray-matter')]);
+  return { loadConfig, sourceHash, matter };
+}
+
 export async function i18nStatus(root: string): Promise<I18nStatus[]> {
+  const { loadConfig, sourceHash, matter } = await contentModules();
   const config = await loadConfig(root);
   const en = walkMd(path.join(root, DOCS_DIR));
   return config.i18n.locales
@@ -76,6 +84,7 @@ export function registerI18n(program: Command): void {
     .option('--locale <locale>', 'only this locale (repeatable)', parseLocales)
     .action(async (files: string[], opts: { locale?: string[] }) => {
       const root = process.cwd();
+      const { loadConfig, sourceHash } = await contentModules();
       const config = await loadConfig(root);
       const locales = config.i18n.locales.filter((l) => l !== config.i18n.defaultLocale && (!opts.locale || opts.locale.includes(l)));
       const given = files.map((f) => path.relative(root, path.resolve(root, f)).split(path.sep).join('/'));

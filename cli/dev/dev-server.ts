@@ -5,7 +5,7 @@ import { watch } from 'chokidar';
 import type { PaydocsConfig } from '../../config/index.ts';
 import type { PageData } from '../../renderer/page-data.ts';
 import { buildRoutes } from '../build/build-routes.ts';
-import { STATIC_DIR } from '../build/build-site.ts';
+import { STATIC_DIR } from '../build/content-dirs.ts';
 import { writeFeeds } from '../build/write-feeds.ts';
 import { bundleClient } from '../build/bundle-client.ts';
 import { checkLinks } from '../build/check-links.ts';
