@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { startFileWriter } from './file-writer.ts';
 
 /** `dist/`-relative file -> its content: given, rendered when written (a function), or still being built (a promise, written last). */
 export type OutputValue = string | Uint8Array | (() => string) | Promise<string>;
@@ -28,28 +29,26 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
   const tmp = path.join(parent, `.${name}.tmp-${stamp}`);
   const old = path.join(parent, `.${name}.old-${stamp}`);
   await mkdir(tmp, { recursive: true });
+  const writer = startFileWriter();
   try {
     if (staticDir && existsSync(staticDir)) await cp(staticDir, tmp, { recursive: true });
-    const dirs = new Set<string>();
-    for (const rel of files.keys()) dirs.add(path.dirname(path.join(tmp, rel)));
-    await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
     // Files still being built (the search indexes, on another thread) go last, so they have the longest to finish.
     const entries: Array<[string, OutputValue] | undefined> = [...files].sort(([, a], [, b]) => Number(a instanceof Promise) - Number(b instanceof Promise));
     // The map is consumed: each file's content is let go once written, so a big site's memory (and the
     // garbage collector's work over it) shrinks as the emit goes instead of holding every page to the end.
     files.clear();
-    // Written synchronously, as each is rendered. Batches of async writes did not overlap with the
-    // rendering (a write's open, write and close each wait for the event loop, which the rendering
-    // holds): the main thread sat idle while each batch was written.
+    // Each file is rendered here and written on the writer's thread, beside the rendering of the next.
     for (let i = 0; i < entries.length; i++) {
       const [rel, data] = entries[i]!;
       entries[i] = undefined;
-      writeFileSync(path.join(tmp, rel), typeof data === 'function' ? data() : await data);
+      await writer.write(path.join(tmp, rel), typeof data === 'function' ? data() : await data);
     }
+    await writer.close();
     if (verify) await verify(tmp);
     if (existsSync(outDir)) await rename(outDir, old);
     await rename(tmp, outDir);
   } catch (error) {
+    await writer.abort();
     await rm(tmp, { recursive: true, force: true });
     if (!existsSync(outDir) && existsSync(old)) await rename(old, outDir);
     throw error;
