@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { BROWSER_TARGET } from './bundle-client.ts';
@@ -49,7 +49,13 @@ async function importPage(abs: string): Promise<{ default?: unknown; meta?: Cust
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `page-${createHash('sha256').update(abs + code).digest('hex').slice(0, 16)}.mjs`);
   await writeFile(file, code);
-  return (await import(pathToFileURL(file).href)) as { default?: unknown; meta?: CustomPageMeta };
+  try {
+    return (await import(pathToFileURL(file).href)) as { default?: unknown; meta?: CustomPageMeta };
+  } finally {
+    // Loaded, the file is no longer needed (the module stays cached by its URL); kept, the cache grew
+    // by a file for every changed page and every project folder (each test fixture) ever built.
+    await rm(file, { force: true });
+  }
 }
 
 /** Imports every custom page for prerendering; a page without a default component or `meta` is an error. */
