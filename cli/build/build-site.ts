@@ -27,8 +27,9 @@ export interface BuildResult {
 
 /**
  * The pipeline: config -> content -> compile -> routes -> check -> bundle -> render -> emit. The
- * compile workers start first, before the rest of the pipeline is even imported; the modules of
- * the stages after compiling (output-site.ts) load while the workers compile.
+ * compile workers start first, before the rest of the pipeline is even imported; while they
+ * compile, the main thread loads the modules of the stages after compiling (output-site.ts) and
+ * starts the browser bundle.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { root } = options;
@@ -42,21 +43,29 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Compile workers (a real site; a small one compiles in-process) warm up while the config and content load.
   const workers = startCompileWorkersFor(root);
   let output: Promise<typeof import('./output-site.ts')> | undefined;
-  const { config, content, compiled, highlightCss } = await (async () => {
-    const [{ loadConfig }, { loadContent }, { loadApi }, { loadData }] = await Promise.all([import('./load-config.ts'), import('./load-content.ts'), import('./api/load-api.ts'), import('./load-data.ts')]);
-    const loaded = await step('load config', () => loadConfig(root));
-    const config: PaydocsConfig = options.locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => options.locales!.includes(l)) } } : loaded;
-    const content = await step('load content', () => loadContent({ root, config, mode: 'build', diagnostics }));
-    const api = await step('load api', () => loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics }));
-    const reference = await step('load data', () => loadData({ root, diagnostics }));
-    const { pages, css } = await step('compile markdown', () => {
-      const compiling = compileSite(content, { config, diagnostics, workers, data: { api, reference } });
-      output = import('./output-site.ts');
-      output.catch(() => undefined); // a failed compile never awaits it
-      return compiling;
-    });
-    return { config, content, compiled: pages, highlightCss: css };
-  })().finally(() => workers?.close());
-  const { outputSite } = await output!;
-  return outputSite({ options, step, config, content, compiled, highlightCss, diagnostics, background: workers !== undefined });
+  let bundled: ReturnType<(typeof import('./output-site.ts'))['bundleSite']> | undefined;
+  try {
+    const { config, content, compiled, highlightCss } = await (async () => {
+      const [{ loadConfig }, { loadContent }, { loadApi }, { loadData }] = await Promise.all([import('./load-config.ts'), import('./load-content.ts'), import('./api/load-api.ts'), import('./load-data.ts')]);
+      const loaded = await step('load config', () => loadConfig(root));
+      const config: PaydocsConfig = options.locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => options.locales!.includes(l)) } } : loaded;
+      const content = await step('load content', () => loadContent({ root, config, mode: 'build', diagnostics }));
+      const api = await step('load api', () => loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics }));
+      const reference = await step('load data', () => loadData({ root, diagnostics }));
+      const { pages, css } = await step('compile markdown', () => {
+        const compiling = compileSite(content, { config, diagnostics, workers, data: { api, reference } });
+        output = import('./output-site.ts');
+        bundled = output.then((m) => m.bundleSite(root, config));
+        bundled.catch(() => undefined); // awaited by the output, or on failure below
+        return compiling;
+      });
+      return { config, content, compiled: pages, highlightCss: css };
+    })().finally(() => workers?.close());
+    const { outputSite } = await output!;
+    return await outputSite({ options, step, config, content, compiled, highlightCss, diagnostics, background: workers !== undefined, bundled: bundled! });
+  } catch (error) {
+    // The bundle started beside the compile: a failed build ends when it does, not before.
+    await bundled?.catch(() => undefined);
+    throw error;
+  }
 }

@@ -41,6 +41,20 @@ export interface OutputInput {
   diagnostics: DiagnosticList;
   /** Whether the build is big enough to index search on worker threads. */
   background: boolean;
+  /** `bundleSite()`, started while the workers compiled. */
+  bundled: ReturnType<typeof bundleSite>;
+}
+
+/**
+ * The browser bundle (esbuild) and the custom pages (imported for prerendering): they need only the
+ * config, so the build starts them while the workers compile, and the output waits for them only
+ * if they are not done by then.
+ */
+export function bundleSite(root: string, config: PaydocsConfig) {
+  return Promise.all([
+    bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: true, extraEntries: { 'search-worker': path.join(RENDERER_DIR, 'search/worker.ts') } }),
+    loadCustomPages(root, config.i18n.locales),
+  ]);
 }
 
 /** Routes, checks, bundle, search, render and emit of a compiled site. */
@@ -65,10 +79,7 @@ export async function outputSite(input: OutputInput): Promise<BuildResult> {
   // Errors so far are kept, not thrown: the custom pages' links are known only after rendering them,
   // and the writer should see every error of the run at once.
   const [bundle, custom] = await step('bundle client', () =>
-    Promise.all([
-      bundleClient({ root, baseUrl: config.baseUrl, customPages: customNames, minify: true, extraEntries: { 'search-worker': path.join(RENDERER_DIR, 'search/worker.ts') } }),
-      loadCustomPages(root, config.i18n.locales),
-    ]).catch((error: unknown) => {
+    input.bundled.catch((error: unknown) => {
       // Keep the errors found so far: the writer sees them together with this one.
       if (error instanceof PaydocsError) diagnostics.items.push(...error.diagnostics);
       else if (diagnostics.errors.length > 0) diagnostics.add({ rule: 'bundle', message: `cannot bundle the browser code: ${(error as Error).message}` });
