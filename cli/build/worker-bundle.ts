@@ -38,7 +38,9 @@ const stamp = (file: string): [string, number, number] | undefined => {
  * plugin callbacks run there, behind the config and content loading.
  */
 export async function bundledWorker(entry: string, name: string): Promise<URL> {
-  const manifestFile = path.join(WORKER_CACHE_DIR, `${name}.json`);
+  // One manifest per entry file: two paydocs checkouts sharing a node_modules (worktrees) each keep
+  // their own. Keyed by name alone, one checkout ran the other's bundle, whose sources were unchanged.
+  const manifestFile = path.join(WORKER_CACHE_DIR, `${name}-${createHash('sha256').update(entry).digest('hex').slice(0, 12)}.json`);
   try {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
     const fresh = manifest.inputs.every(([file, mtime, size]) => {

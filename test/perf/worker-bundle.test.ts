@@ -50,4 +50,21 @@ describe('cli/build/worker-bundle', () => {
     expect(second.href).not.toBe(first.href);
     expect((await run(second)).answer).toBe('other');
   });
+
+  it('keeps one cache entry per entry file: a second checkout with the same worker name runs its own code', async () => {
+    // Two paydocs checkouts sharing one node_modules (git worktrees) bundle workers of the same name.
+    const other = mkdtempSync(path.join(tmpdir(), 'paydocs-worker-bundle-other-'));
+    try {
+      writeFileSync(path.join(other, 'helper.ts'), "export const answer = (): string => 'second checkout';\n");
+      writeFileSync(path.join(other, 'entry.ts'), "import { parentPort } from 'node:worker_threads';\nimport { answer } from './helper.ts';\nparentPort!.postMessage({ answer: answer(), here: import.meta.url });\n");
+      const mine = await bundledWorker(entry, name);
+      const theirs = await bundledWorker(path.join(other, 'entry.ts'), name);
+      // Each, asked again, gets its own bundle back, not the one written last.
+      expect((await run(await bundledWorker(entry, name))).here).toBe(`file://${entry}`);
+      expect((await run(await bundledWorker(path.join(other, 'entry.ts'), name))).answer).toBe('second checkout');
+      expect(mine.href).not.toBe(theirs.href);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
 });
