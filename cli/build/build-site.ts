@@ -1,6 +1,7 @@
 import type { PaydocsConfig } from '../../config/index.ts';
 import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
 import { compileSite, startCompileWorkersFor } from './compile-site.ts';
+import type { SourceDoc } from './load-content.ts';
 
 export type Step = <T>(name: string, fn: () => T | Promise<T>) => Promise<T>;
 
@@ -50,10 +51,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const loaded = await step('load config', () => loadConfig(root));
       const config: PaydocsConfig = options.locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => options.locales!.includes(l)) } } : loaded;
       const content = await step('load content', () => loadContent({ root, config, mode: 'build', diagnostics }));
-      const api = await step('load api', () => loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics }));
       const reference = await step('load data', () => loadData({ root, diagnostics }));
       const { pages, css } = await step('compile markdown', () => {
-        const compiling = compileSite(content, { config, diagnostics, workers, data: { api, reference } });
+        // The OpenAPI document loads while the workers compile the pages that embed no operation
+        // (loaded first, it kept them waiting): it starts once the first batches are handed out.
+        const api = new Promise<void>((resolve) => setImmediate(resolve)).then(() => step('load api', () => loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics })));
+        const later = { data: api.then((model) => ({ api: model })), needs: (doc: SourceDoc) => doc.body.includes('::api-operation') };
+        const compiling = compileSite(content, { config, diagnostics, workers, data: { reference }, later });
         output = import('./output-site.ts');
         bundled = output.then((m) => m.bundleSite(root, config));
         bundled.catch(() => undefined); // awaited by the output, or on failure below

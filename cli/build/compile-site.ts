@@ -20,13 +20,32 @@ import { bundledWorker } from './worker-bundle.ts';
 export const MIN_DOCS_FOR_WORKERS = 60;
 const YOUNG_GENERATION_MB = 48;
 
+/**
+ * Directive data still loading when the compile starts (the OpenAPI document): the docs that `need`
+ * it are compiled once it has come, the others meanwhile.
+ */
+export interface LaterData {
+  data: Promise<MarkdownData>;
+  needs: (doc: SourceDoc) => boolean;
+}
+
+export interface CompileSiteOptions {
+  config: PaydocsConfig;
+  diagnostics: DiagnosticList;
+  data?: MarkdownData;
+  later?: LaterData;
+}
+
 /** Worker threads that compile Markdown, each with its own processor. Start them early: they warm up while the content loads. */
 export interface CompileWorkers {
   readonly size: number;
   /** Compiles every doc of every locale; the result is in the same order as `content.docs`. */
-  compile(content: ContentTree, options: { config: PaydocsConfig; diagnostics: DiagnosticList; data?: MarkdownData }): Promise<{ pages: Map<string, CompiledPage[]>; css: string }>;
+  compile(content: ContentTree, options: CompileSiteOptions): Promise<{ pages: Map<string, CompiledPage[]>; css: string }>;
   close(): Promise<void>;
 }
+
+/** Batches queued on each worker before the main thread turns to `LaterData`'s loading, which keeps it from handing out more. */
+const PREFILL_BATCHES = 4;
 
 /** Threads for a build: `PAYDOCS_THREADS` if set, else one per core (at most 8). */
 export function defaultThreads(): number {
@@ -82,7 +101,7 @@ export function startCompileWorkers(count: number): CompileWorkers {
     ]);
   return {
     size: count,
-    async compile(content, { config, diagnostics, data }) {
+    async compile(content, { config, diagnostics, data, later }) {
       const workers = await Promise.race([failed, started]);
       const all: SourceDoc[] = [...content.docs.values()].flat();
       const routes = Object.fromEntries([...content.docs].map(([locale, docs]) => [locale, docs.map((d): [string, string] => [d.relPath, d.route])]));
@@ -94,23 +113,73 @@ export function startCompileWorkers(count: number): CompileWorkers {
       all.forEach((doc, i) => groups.set(doc.relPath, [...(groups.get(doc.relPath) ?? []), i]));
       const size = (g: number[]) => g.reduce((n, i) => n + all[i]!.body.length, 0);
       const order = [...groups.values()].sort((a, b) => size(b) - size(a)).flat();
+      // The docs that need the later data wait for it; it goes to every worker before any of them.
+      const now = later ? order.filter((i) => !later.needs(all[i]!)) : order;
+      const waiting = later ? order.filter((i) => later.needs(all[i]!)) : [];
+      const arrived = later
+        ? later.data.then((extra) => {
+            for (const w of workers) w.postMessage({ type: 'data', data: extra } satisfies WorkerRequest);
+          })
+        : Promise.resolve();
+      arrived.catch(() => undefined); // awaited by the workers that reach the waiting docs; a failure fails the compile there
       const results: Array<{ page: Omit<CompiledPage, 'doc'>; diagnostics: Diagnostic[] } | undefined> = new Array(all.length);
       const batchSize = Math.max(1, Math.min(16, Math.ceil(all.length / (count * 8))));
-      let cursor = 0;
+      let nowCursor = 0;
+      let waitingCursor = 0;
+      const takeNow = () => {
+        const batch = now.slice(nowCursor, nowCursor + batchSize);
+        nowCursor += batch.length;
+        return batch.length ? batch : undefined;
+      };
+      const take = async () => {
+        const batch = takeNow();
+        if (batch) return batch;
+        await arrived;
+        const rest = waiting.slice(waitingCursor, waitingCursor + batchSize);
+        waitingCursor += rest.length;
+        return rest.length ? rest : undefined;
+      };
       let batchId = 0;
-      await Promise.all(
+      const replies = new Map<number, (reply: Extract<WorkerReply, { type: 'batch' }>) => void>();
+      const onReply = (m: WorkerReply) => {
+        if (m.type === 'batch') replies.get(m.id)?.(m);
+      };
+      for (const w of workers) w.on('message', onReply);
+      const send = (w: Worker, indexes: number[]) => {
+        const id = batchId++;
+        const reply = new Promise<Extract<WorkerReply, { type: 'batch' }>>((resolve) => replies.set(id, resolve));
+        w.postMessage({ type: 'batch', id, docs: indexes.map((i) => all[i]!) } satisfies WorkerRequest);
+        const stored = Promise.race([failed, reply]).then((done) => {
+          replies.delete(id);
+          indexes.forEach((i, k) => (results[i] = { page: done.pages[k]!, diagnostics: done.diagnostics[k]! }));
+        });
+        // A failed worker fails every queued batch; the first one awaited reports it, the others must not go unhandled.
+        stored.catch(() => undefined);
+        return stored;
+      };
+      const handedOut = Promise.all(
         workers.map(async (w) => {
-          while (cursor < order.length) {
-            const indexes = order.slice(cursor, cursor + batchSize);
-            cursor += indexes.length;
-            const id = batchId++;
-            const reply = next(w, 'batch');
-            w.postMessage({ type: 'batch', id, docs: indexes.map((i) => all[i]!) } satisfies WorkerRequest);
-            const done = (await reply) as Extract<WorkerReply, { type: 'batch' }>;
-            indexes.forEach((i, k) => (results[i] = { page: done.pages[k]!, diagnostics: done.diagnostics[k]! }));
+          // With data still to load, each worker gets several batches at once: the main thread, busy
+          // loading it, hands out no more until it is done. Afterwards one batch at a time.
+          const queued: Array<Promise<void>> = [];
+          for (let k = 0; k < (later ? PREFILL_BATCHES : 1); k++) {
+            const batch = takeNow() ?? (k === 0 ? await take() : undefined);
+            if (!batch) break;
+            queued.push(send(w, batch));
+          }
+          while (queued.length) {
+            await queued.shift();
+            if (queued.length) continue;
+            const batch = await take();
+            if (batch) queued.push(send(w, batch));
           }
         }),
       );
+      try {
+        await handedOut;
+      } finally {
+        for (const w of workers) w.off('message', onReply);
+      }
       const classes = new Map<string, string>();
       for (const w of workers) {
         const reply = next(w, 'styles');
@@ -150,13 +219,14 @@ export function styleClassesCss(classes: Map<string, string | Record<string, str
  * Compiles every doc of every locale, on `workers` when given (a build of a real site), else
  * in-process (small sites, tests). Returns the pages and the code-highlighting CSS.
  */
-export async function compileSite(content: ContentTree, options: { config: PaydocsConfig; diagnostics: DiagnosticList; workers?: CompileWorkers; data?: MarkdownData }): Promise<{ pages: Map<string, CompiledPage[]>; css: string }> {
+export async function compileSite(content: ContentTree, options: CompileSiteOptions & { workers?: CompileWorkers }): Promise<{ pages: Map<string, CompiledPage[]>; css: string }> {
   if (options.workers) return options.workers.compile(content, options);
+  const data = options.later ? { ...options.data, ...(await options.later.data) } : options.data;
   // Loaded here, not at the top: when workers compile, the main thread never needs the Markdown
   // chain, and loading its few hundred modules through tsx costs it half a second.
   const [{ createProcessor }, { createStyleToClass }, { compileMarkdown }] = await Promise.all([import('./markdown/create-processor.ts'), import('./markdown/highlighter.ts'), import('./compile-markdown.ts')]);
   const styleToClass = createStyleToClass();
   const processor = await createProcessor({ styleToClass });
-  const pages = compileMarkdown(content, { config: options.config, processor, diagnostics: options.diagnostics, data: options.data });
+  const pages = compileMarkdown(content, { config: options.config, processor, diagnostics: options.diagnostics, data });
   return { pages, css: styleClassesCss(styleToClass.getClassRegistry() as Map<string, string | Record<string, string>>) };
 }

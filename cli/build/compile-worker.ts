@@ -17,6 +17,8 @@ import { createStyleToClass } from './markdown/highlighter.ts';
 export type WorkerRequest =
   | { type: 'init'; config: PaydocsConfig; routes: Record<string, Array<[string, string]>>; data: MarkdownData }
   | { type: 'batch'; id: number; docs: SourceDoc[] }
+  /** Directive data that came after `init` (see `LaterData`), for the batches after it. */
+  | { type: 'data'; data: MarkdownData }
   | { type: 'styles' };
 
 export type WorkerReply =
@@ -43,6 +45,10 @@ async function handle(msg: WorkerRequest): Promise<void> {
     config = msg.config;
     data = msg.data;
     routes = new Map(Object.entries(msg.routes).map(([locale, list]) => [locale, new Map(list)]));
+    return;
+  }
+  if (msg.type === 'data') {
+    data = { ...data, ...msg.data };
     return;
   }
   if (msg.type === 'styles') {

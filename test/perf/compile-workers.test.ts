@@ -5,6 +5,10 @@ import { loadConfig } from '../../cli/build/load-config.ts';
 import { loadContent } from '../../cli/build/load-content.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
 import { ROOT } from '../helpers/fixture.ts';
+import { PROJECT_ROOT } from '../helpers/site.ts';
+import { loadApi } from '../../cli/build/api/load-api.ts';
+import { loadData } from '../../cli/build/load-data.ts';
+import type { SourceDoc } from '../../cli/build/load-content.ts';
 
 const root = path.join(ROOT, 'test/fixtures/basic');
 const config = await loadConfig(root);
@@ -36,6 +40,28 @@ describe('cli/build/compile-markdown (worker threads)', () => {
     await workers.compile(broken, { config, diagnostics: b });
     expect(b.items).toEqual(a.items);
     expect(b.items.find((d) => d.rule === 'code-language')).toMatchObject({ file: doc.file, severity: 'warning' });
+  });
+
+  it('compiles the docs that need data still loading once it has come, the others meanwhile: the same pages as with all the data at once', async () => {
+    // The real site's API section (pages that embed an operation need the OpenAPI model) and its cabinet guides (none does).
+    const realConfig = await loadConfig(PROJECT_ROOT);
+    const all = loadContent({ root: PROJECT_ROOT, config: realConfig, mode: 'build', diagnostics: new DiagnosticList() });
+    const api = { ...all, docs: new Map([...all.docs].map(([locale, docs]) => [locale, docs.filter((d) => d.relPath.startsWith('api/') || d.relPath.startsWith('cabinet/'))])) };
+    const needs = (doc: SourceDoc) => doc.body.includes('::api-operation');
+    const docs = [...api.docs.values()].flat();
+    expect(docs.filter(needs).length).toBeGreaterThan(20);
+    expect(docs.filter((d) => !needs(d)).length).toBeGreaterThan(4);
+    const model = await loadApi({ root: PROJECT_ROOT, locales: realConfig.i18n.locales, defaultLocale: realConfig.i18n.defaultLocale, diagnostics: new DiagnosticList() });
+    const reference = loadData({ root: PROJECT_ROOT, diagnostics: new DiagnosticList() });
+    const a = new DiagnosticList();
+    const b = new DiagnosticList();
+    const inProcess = await compileSite(api, { config: realConfig, diagnostics: a, data: { api: model, reference } });
+    let arrivedAt = 0;
+    const later = { data: new Promise<{ api: typeof model }>((resolve) => setTimeout(() => ((arrivedAt = performance.now()), resolve({ api: model })), 1000)), needs };
+    const parallel = await workers.compile(api, { config: realConfig, diagnostics: b, data: { reference }, later });
+    expect(arrivedAt).toBeGreaterThan(0);
+    expect(output(parallel.pages)).toEqual(output(inProcess.pages));
+    expect(b.items).toEqual(a.items);
   });
 
   it('keeps small sites in-process (starting threads costs more than it saves)', () => {
