@@ -248,14 +248,15 @@ function checkTranslations(input: { file: string; locale: string; shown: Map<str
   const { file, locale, shown, map, source, diagnostics } = input;
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(map)) {
-    const where = source.positionOf(toPointer(['texts', key]));
+    // Located only for a diagnostic: locating parses the file again, keeping every node's position.
+    const where = () => source.positionOf(toPointer(['texts', key]));
     if (!shown.has(key)) {
       // Parameters are keyed by `in:name`: a position (`parameters/0`) is an old key, or would follow a reordering.
       const positional = /\/parameters\/\d+(\/|$)/.test(key);
       const hint = positional ? 'an operation\'s parameters are keyed by `in:name`, not position: `<operationId>/parameters/query:report_id/description`' : 'remove it, or fix the key after a rename in the spec';
-      diagnostics.add({ file, ...where, rule: 'openapi-translation', message: `orphan key \`${key}\`: ${API_FILE} has no shown text there`, hint });
+      diagnostics.add({ file, ...where(), rule: 'openapi-translation', message: `orphan key \`${key}\`: ${API_FILE} has no shown text there`, hint });
     } else if (typeof value !== 'string' || !value.trim()) {
-      diagnostics.add({ file, ...where, rule: 'openapi-translation', message: `\`${key}\`: expected a non-empty string, received \`${JSON.stringify(value)}\`` });
+      diagnostics.add({ file, ...where(), rule: 'openapi-translation', message: `\`${key}\`: expected a non-empty string, received \`${JSON.stringify(value)}\`` });
     } else out[key] = value.trim();
   }
   const missing = [...shown.keys()].filter((k) => !(k in map));
