@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// The `paydocs` command. The CLI is TypeScript run through tsx, so docs.config.ts and
-// content/pages/*.tsx load the same way as the CLI itself, with no compile step.
+// @ts-check
+// The `paydocs` command. The CLI is TypeScript, run from a bundle esbuild makes of it (packages stay
+// imports, loaded natively) and keeps in paydocs' cache while no source file changes: the JavaScript
+// a published package would ship, compiled on first use. Only when the bundle is missing or stale does
+// tsx load the TypeScript that makes it.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import { register } from 'tsx/esm/api';
+import { bundleCacheDir, freshBundle, manifestFile } from '../cli/bundle-cache.js';
 
 // A build is a short burst of mostly cold code: with V8's default tier-up budget, its optimizing
 // compiler (TurboFan, on background threads) spent about 1.8 s of CPU optimizing functions that ran
@@ -14,7 +18,16 @@ import { register } from 'tsx/esm/api';
 v8.setFlagsFromString('--interrupt-budget=811008');
 
 process.env.NODE_ENV ??= 'production';
+const root = fileURLToPath(new URL('..', import.meta.url));
 // paydocs' own TypeScript (the CLI and the theme) compiles with its own tsconfig, wherever the docs project is.
-process.env.TSX_TSCONFIG_PATH ??= fileURLToPath(new URL('../tsconfig.json', import.meta.url));
-register();
-await import('../cli/main.ts');
+process.env.TSX_TSCONFIG_PATH ??= path.join(root, 'tsconfig.json');
+
+const entry = path.join(root, 'cli/main.ts');
+let cli = freshBundle(manifestFile(bundleCacheDir(root), 'cli', entry));
+if (!cli) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { bundledModule } = await import('../cli/build/worker-bundle.ts');
+  cli = await bundledModule(entry, 'cli');
+}
+await import(cli.href);

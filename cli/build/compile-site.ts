@@ -14,7 +14,7 @@ import type { WorkerReply, WorkerRequest } from './compile-worker.ts';
 import { DOCS_DIR, I18N_DIR } from './content-dirs.ts';
 import type { ContentTree, SourceDoc } from './load-content.ts';
 import type { MarkdownData } from './markdown/types.ts';
-import { bundledWorker } from './worker-bundle.ts';
+import { bundledModule } from './worker-bundle.ts';
 
 /** Below this many docs a build compiles in-process: starting a worker costs more than it saves. */
 export const MIN_DOCS_FOR_WORKERS = 60;
@@ -67,9 +67,9 @@ export function startCompileWorkersFor(root: string, threads = defaultThreads())
   return docs >= MIN_DOCS_FOR_WORKERS ? startCompileWorkers(threads) : undefined;
 }
 
-/** Starts `count` compile workers (from the cached bundle of compile-worker.ts; see `bundledWorker`). */
+/** Starts `count` compile workers (from the cached bundle of compile-worker.ts; see `bundledModule`). */
 export function startCompileWorkers(count: number): CompileWorkers {
-  const started = bundledWorker(fileURLToPath(new URL('./compile-worker.ts', import.meta.url)), 'compile-worker').then((url) => {
+  const started = bundledModule(fileURLToPath(new URL('./compile-worker.ts', import.meta.url)), 'compile-worker').then((url) => {
     // A larger young generation: compiling allocates many short-lived nodes, and scavenges were a third of the time.
     return Array.from({ length: count }, () => new Worker(url, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }));
   });

@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
-import { TSCONFIG } from '../package-root.ts';
+import type { Message, Plugin } from 'esbuild';
+import { bundleCacheDir } from '../bundle-cache.js';
+import { PACKAGE_ROOT } from '../package-root.ts';
 import { ConfigSchema, type PaydocsConfig } from '../../config/index.ts';
 import { describeZodIssue, PaydocsError, type Diagnostic } from '../diagnostics.ts';
 
@@ -19,7 +21,7 @@ export function validateConfig(raw: unknown, file = CONFIG_FILE): PaydocsConfig 
   throw new PaydocsError(diagnostics);
 }
 
-/** A project without `"type": "module"` gets its TS loaded as CommonJS: the export then sits one level down. */
+/** A config written as CommonJS (`exports.default = ...`) comes back as its module object: the export sits one level down. */
 export function unwrapDefault(value: unknown): unknown {
   if (value && typeof value === 'object' && 'default' in value && Object.keys(value).every((k) => k === 'default' || k === '__esModule')) {
     return (value as { default: unknown }).default;
@@ -27,22 +29,68 @@ export function unwrapDefault(value: unknown): unknown {
   return value;
 }
 
-/** Imports `docs.config.ts` (fresh on every call, for the dev server) and validates it. */
-export async function loadConfig(root: string, options: { fresh?: boolean } = {}): Promise<PaydocsConfig> {
+/** Imports `docs.config.ts` (afresh on every call, for the dev server) and validates it. */
+export async function loadConfig(root: string): Promise<PaydocsConfig> {
   const file = path.join(root, CONFIG_FILE);
   if (!existsSync(file)) {
     throw new PaydocsError([{ severity: 'error', file: CONFIG_FILE, rule: 'config', message: `no ${CONFIG_FILE} in \`${root}\``, hint: 'run paydocs from the project root, or create docs.config.ts with `export default defineConfig({...})`' }]);
   }
-  let mod: { default?: unknown };
-  try {
-    // tsImport loads TypeScript as ESM whatever the project's package.json says.
-    const url = pathToFileURL(file).href + (options.fresh ? `?t=${Date.now()}` : '');
-    mod = (await tsImport(url, { parentURL: import.meta.url, tsconfig: TSCONFIG })) as { default?: unknown };
-  } catch (error) {
-    throw new PaydocsError([{ severity: 'error', file: CONFIG_FILE, rule: 'config', message: `cannot load: ${(error as Error).message}` }]);
-  }
+  const mod = await importConfig(file);
   if (mod.default === undefined) {
     throw new PaydocsError([{ severity: 'error', file: CONFIG_FILE, rule: 'config', message: 'expected `export default defineConfig({...})`, received no default export' }]);
   }
   return validateConfig(unwrapDefault(mod.default));
+}
+
+/**
+ * Compiles `docs.config.ts` with esbuild (the files it imports included, packages left as imports
+ * resolved from where they are imported) and imports the result: the way Vite loads vite.config.ts.
+ * tsx's loader, which did this before, started a thread of module hooks on every build, a third of a
+ * second on the critical path. Each call compiles afresh (the dev server reloads a changed config).
+ */
+async function importConfig(file: string): Promise<{ default?: unknown }> {
+  const esbuild = await import('esbuild');
+  const packagesByUrl: Plugin = {
+    name: 'packages-by-url',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.path.startsWith('node:') || args.pluginData === 'resolving') return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
+        // Unresolved (a missing package, a builtin without `node:`): esbuild reports it or keeps the import.
+        if (resolved.errors.length || !path.isAbsolute(resolved.path)) return undefined;
+        return { path: pathToFileURL(resolved.path).href, external: true };
+      });
+    },
+  };
+  let code: string;
+  try {
+    // Locations relative to the project: `docs.config.ts:3:7`.
+    const out = await esbuild.build({ absWorkingDir: path.dirname(file), entryPoints: [file], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent', plugins: [packagesByUrl] });
+    code = out.outputFiles[0]!.text;
+  } catch (error) {
+    const messages = (error as { errors?: Message[] }).errors;
+    if (!messages?.length) throw error;
+    throw new PaydocsError(
+      messages.map((m) => ({
+        severity: 'error',
+        file: m.location?.file || CONFIG_FILE,
+        line: m.location?.line,
+        column: m.location ? m.location.column + 1 : undefined,
+        rule: 'config',
+        message: `cannot load: ${m.text}`,
+      })),
+    );
+  }
+  const dir = bundleCacheDir(PACKAGE_ROOT);
+  mkdirSync(dir, { recursive: true });
+  const compiled = path.join(dir, `config-${createHash('sha256').update(file + code).digest('hex').slice(0, 16)}-${process.pid}-${Date.now()}.mjs`);
+  writeFileSync(compiled, code);
+  try {
+    return (await import(pathToFileURL(compiled).href)) as { default?: unknown };
+  } catch (error) {
+    throw new PaydocsError([{ severity: 'error', file: CONFIG_FILE, rule: 'config', message: `cannot load: ${(error as Error).message}` }]);
+  } finally {
+    // Loaded, the file is no longer needed: the module stays cached by its URL.
+    rmSync(compiled, { force: true });
+  }
 }

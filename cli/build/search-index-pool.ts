@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SearchSource } from './build-search-index.ts';
 import type { SearchWorkerReply, SearchWorkerRequest } from './search-index-worker.ts';
-import { bundledWorker } from './worker-bundle.ts';
+import { bundledModule } from './worker-bundle.ts';
 
 /**
  * Builds the search indexes on worker threads, in the background: the main thread goes on to render
@@ -11,7 +11,7 @@ import { bundledWorker } from './worker-bundle.ts';
  * `threads`: on a big site one locale's index takes longer than writing the pages.
  */
 export function indexInBackground(sources: SearchSource[], threads = 2): { indexes: Map<SearchSource, Promise<string>>; close: () => Promise<void> } {
-  const url = bundledWorker(fileURLToPath(new URL('./search-index-worker.ts', import.meta.url)), 'search-index-worker');
+  const url = bundledModule(fileURLToPath(new URL('./search-index-worker.ts', import.meta.url)), 'search-index-worker');
   const workers = Array.from({ length: Math.max(1, Math.min(threads, sources.length)) }, () => url.then((u) => new Worker(u)));
   const indexes = new Map<SearchSource, Promise<string>>();
   sources.forEach((source, id) => {

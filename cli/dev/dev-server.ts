@@ -233,7 +233,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     try {
       const code = changed.some((f) => f.startsWith('renderer') || f.startsWith('content/pages') || f === 'docs.config.ts');
       if (code) {
-        config = await loadConfig(root, { fresh: true });
+        config = await loadConfig(root);
         bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false, react: DEV_REACT });
         custom = await loadCustomPages(root, config.i18n.locales);
       }

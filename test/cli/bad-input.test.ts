@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,38 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
       ✖ 1 error. Nothing was written.
       "
     `);
+  });
+
+  describe('a docs.config.ts that cannot load', () => {
+    const editConfig = (edit: (text: string) => string) => (dir: string) => {
+      const cfg = path.join(dir, 'docs.config.ts');
+      writeFileSync(cfg, edit(readFileSync(cfg, 'utf8')));
+    };
+
+    it('a syntax error: its line and column', () => {
+      expect(buildBad('_base', editConfig((t) => t.replace("title: 'Example Docs',", "title: 'Example Docs'"))).replace(/\n+.*Nothing was written.\n/, '')).toMatchInlineSnapshot(`"docs.config.ts:6:3: cannot load: Expected "}" but found "brand""`);
+    });
+
+    it('an import of a file that does not exist', () => {
+      expect(buildBad('_base', editConfig((t) => `import { brand } from './brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`))).toContain(`docs.config.ts:1:23: cannot load: Could not resolve "./brand.ts"`);
+    });
+
+    it('an error thrown while it runs', () => {
+      expect(buildBad('_base', editConfig((t) => `${t}\nthrow new Error('no brand chosen yet');\n`))).toContain('docs.config.ts: cannot load: no brand chosen yet');
+    });
+
+    it('a local module and a package it imports are loaded (the package from the project, where it is imported)', () => {
+      const dir = site('_base');
+      const pkg = path.join(dir, 'node_modules/brand-names');
+      mkdirSync(pkg, { recursive: true });
+      writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'brand-names', type: 'module', exports: { '.': './index.js' } }));
+      writeFileSync(path.join(pkg, 'index.js'), "export const names = { local: 'Localpay' };\n");
+      writeFileSync(path.join(dir, 'brand.ts'), "import { names } from 'brand-names';\nexport const brand: string = names.local;\n");
+      editConfig((t) => `import { brand } from './brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`)(dir);
+      const r = paydocs(['build'], dir);
+      expect(r.code, r.err).toBe(0);
+      expect(readFileSync(path.join(dir, 'dist/index.html'), 'utf8')).toContain('Localpay');
+    });
   });
 
   it('wrong types in frontmatter', () => {

@@ -1,10 +1,13 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundledWorker, WORKER_CACHE_DIR } from '../../cli/build/worker-bundle.ts';
+import { bundledModule, WORKER_CACHE_DIR } from '../../cli/build/worker-bundle.ts';
+import { copyFixture } from '../helpers/fixture.ts';
+import { PROJECT_ROOT } from '../helpers/site.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paydocs-worker-bundle-'));
 const name = `test-${path.basename(dir)}`;
@@ -15,7 +18,7 @@ writeFileSync(entry, "import { parentPort } from 'node:worker_threads';\nimport 
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-  for (const f of readdirSync(WORKER_CACHE_DIR)) if (f.startsWith(name)) rmSync(path.join(WORKER_CACHE_DIR, f), { force: true });
+  for (const f of readdirSync(WORKER_CACHE_DIR)) if (f.startsWith(name)) rmSync(path.join(WORKER_CACHE_DIR, f), { recursive: true, force: true });
 });
 
 const run = (url: URL) =>
@@ -26,27 +29,27 @@ const run = (url: URL) =>
   });
 
 describe('cli/build/worker-bundle', () => {
-  it('bundles the entry and the files it imports into one module a worker runs; import.meta.url stays the source file', async () => {
-    const url = await bundledWorker(entry, name);
-    expect(path.dirname(fileURLToPath(url))).toBe(WORKER_CACHE_DIR);
+  it('bundles the entry and the files it imports into a module a worker runs, in a folder of the cache; import.meta.url stays the source file', async () => {
+    const url = await bundledModule(entry, name);
+    expect(path.dirname(path.dirname(fileURLToPath(url)))).toBe(WORKER_CACHE_DIR);
     expect(await run(url)).toEqual({ answer: 'first', here: `file://${entry}` });
   });
 
   it('reuses the bundle while no source changed (the file is not written again)', async () => {
-    const first = await bundledWorker(entry, name);
+    const first = await bundledModule(entry, name);
     const written = statSync(fileURLToPath(first)).mtimeMs;
-    const again = await bundledWorker(entry, name);
+    const again = await bundledModule(entry, name);
     expect(again.href).toBe(first.href);
     expect(statSync(fileURLToPath(again)).mtimeMs).toBe(written);
   });
 
   it('bundles again when an imported file changes, even with the same size', async () => {
-    const first = await bundledWorker(entry, name);
+    const first = await bundledModule(entry, name);
     writeFileSync(helper, "export const answer = (): string => 'other';\n");
     // Same length as before; a different mtime is what tells.
     const later = new Date(Date.now() + 5000);
     utimesSync(helper, later, later);
-    const second = await bundledWorker(entry, name);
+    const second = await bundledModule(entry, name);
     expect(second.href).not.toBe(first.href);
     expect((await run(second)).answer).toBe('other');
   });
@@ -57,14 +60,43 @@ describe('cli/build/worker-bundle', () => {
     try {
       writeFileSync(path.join(other, 'helper.ts'), "export const answer = (): string => 'second checkout';\n");
       writeFileSync(path.join(other, 'entry.ts'), "import { parentPort } from 'node:worker_threads';\nimport { answer } from './helper.ts';\nparentPort!.postMessage({ answer: answer(), here: import.meta.url });\n");
-      const mine = await bundledWorker(entry, name);
-      const theirs = await bundledWorker(path.join(other, 'entry.ts'), name);
+      const mine = await bundledModule(entry, name);
+      const theirs = await bundledModule(path.join(other, 'entry.ts'), name);
       // Each, asked again, gets its own bundle back, not the one written last.
-      expect((await run(await bundledWorker(entry, name))).here).toBe(`file://${entry}`);
-      expect((await run(await bundledWorker(path.join(other, 'entry.ts'), name))).answer).toBe('second checkout');
+      expect((await run(await bundledModule(entry, name))).here).toBe(`file://${entry}`);
+      expect((await run(await bundledModule(path.join(other, 'entry.ts'), name))).answer).toBe('second checkout');
       expect(mine.href).not.toBe(theirs.href);
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
+  });
+
+  it('gives a dynamically imported module a chunk of its own, with the packages only it imports', async () => {
+    const lazyName = `${name}-lazy`;
+    const lazyEntry = path.join(dir, 'lazy-entry.ts');
+    writeFileSync(path.join(dir, 'lazy.ts'), "import YAML from 'yaml';\nexport const parse = (t: string): unknown => YAML.parse(t);\n");
+    writeFileSync(lazyEntry, "import { parentPort } from 'node:worker_threads';\nconst { parse } = await import('./lazy.ts');\nparentPort!.postMessage({ answer: JSON.stringify(parse('a: 1')), here: import.meta.url });\n");
+    const url = await bundledModule(lazyEntry, lazyName);
+    // Loading the entry does not load the package: `paydocs --version` does not load the pipeline's.
+    expect(readFileSync(url, 'utf8')).not.toContain('/node_modules/yaml/');
+    expect(readdirSync(path.dirname(fileURLToPath(url))).length).toBeGreaterThan(1);
+    expect((await run(url)).answer).toBe('{"a":1}');
+  });
+});
+
+describe('bin/paydocs.js', () => {
+  // tsx's register() goes through module.register: a preload that reports the call tells whether the
+  // CLI loaded TypeScript through module hooks (a thread of its own, busy for most of a second).
+  const preload = `data:text/javascript,${encodeURIComponent("import m from 'node:module'; const r = m.register; m.register = (...a) => { process.stderr.write('MODULE-HOOKS\\n'); return r(...a); };")}`;
+  const paydocs = (args: string[], cwd: string) => spawnSync(process.execPath, ['--import', preload, path.join(PROJECT_ROOT, 'bin/paydocs.js'), ...args], { cwd, encoding: 'utf8' });
+
+  it('runs from the cached bundle of the CLI, with no module hooks, and loads docs.config.ts without them', () => {
+    const site = copyFixture('basic');
+    const first = paydocs(['build', '--out', path.join(site, 'dist')], site);
+    expect(first.status, first.stderr).toBe(0);
+    const again = paydocs(['build', '--out', path.join(site, 'dist')], site);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('MODULE-HOOKS');
+    expect(again.stdout).toMatch(/Built \d+ pages/);
   });
 });
