@@ -47,7 +47,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   let bundled: ReturnType<(typeof import('./output-site.ts'))['bundleSite']> | undefined;
   try {
     const { config, content, compiled, highlightCss } = await (async () => {
-      const [{ loadConfig }, { loadContent }, { loadApi }, { loadData }] = await Promise.all([import('./load-config.ts'), import('./load-content.ts'), import('./api/load-api.ts'), import('./load-data.ts')]);
+      // The OpenAPI loader's modules (its validators: @readme/openapi-parser, Ajv) load once the
+      // workers are compiling: loaded here, they held up the config and the content the workers wait for.
+      const [{ loadConfig }, { loadContent }, { loadData }] = await Promise.all([import('./load-config.ts'), import('./load-content.ts'), import('./load-data.ts')]);
       const loaded = await step('load config', () => loadConfig(root));
       const config: PaydocsConfig = options.locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => options.locales!.includes(l)) } } : loaded;
       const content = await step('load content', () => loadContent({ root, config, mode: 'build', diagnostics }));
@@ -55,7 +57,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const { pages, css } = await step('compile markdown', () => {
         // The OpenAPI document loads while the workers compile the pages that embed no operation
         // (loaded first, it kept them waiting): it starts once the first batches are handed out.
-        const api = new Promise<void>((resolve) => setImmediate(resolve)).then(() => step('load api', () => loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics })));
+        const api = new Promise<void>((resolve) => setImmediate(resolve)).then(() => step('load api', async () => (await import('./api/load-api.ts')).loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics })));
         const later = { data: api.then((model) => ({ api: model })), needs: (doc: SourceDoc) => doc.body.includes('::api-operation') };
         const compiling = compileSite(content, { config, diagnostics, workers, data: { reference }, later });
         output = import('./output-site.ts');
