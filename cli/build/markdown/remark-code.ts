@@ -5,6 +5,7 @@ import type { Highlighter, ShikiTransformer } from 'shiki';
 import type { Plugin } from 'unified';
 import { visit } from './visit.ts';
 import { parseFenceMeta } from './fence-meta.ts';
+import { dualThemeCodeToHast } from './dual-theme.ts';
 import { THEMES } from './highlighter.ts';
 import { pageData } from './types.ts';
 
@@ -21,6 +22,7 @@ export interface RemarkCodeOptions {
  */
 export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, styleToClass }) => {
   const cache = new Map<string, string>();
+  const codeToHast = dualThemeCodeToHast(highlighter, THEMES);
   return (tree, file) => {
     const { ctx, out } = pageData(file);
     const loaded = new Set(highlighter.getLoadedLanguages());
@@ -39,7 +41,7 @@ export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, sty
       const cacheKey = `${lang}\u0000${[...meta.highlight].join(',')}\u0000${node.value}`;
       let html = cache.get(cacheKey);
       if (html === undefined) {
-        const root = highlighter.codeToHast(node.value, {
+        const root = codeToHast(node.value, {
           lang,
           themes: THEMES,
           defaultColor: false,
