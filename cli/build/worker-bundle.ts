@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleCacheDir, freshBundle, manifestFile, stamp, type Manifest, type Stamp } from '../bundle-cache.js';
 import { PACKAGE_ROOT } from '../package-root.ts';
 
@@ -61,8 +61,8 @@ function writeCached(cacheDir: string, name: string, files: Array<{ path: string
     }
   }
   if (!manifest) return pathToFileURL(file);
-  const install = stamp(INSTALL_STAMP);
-  const stamps = install ? [...inputs, install] : inputs;
+  // The installed packages, and this bundler itself: a bundle made another way is made again.
+  const stamps = [...inputs, stamp(INSTALL_STAMP), stamp(fileURLToPath(import.meta.url))].filter((s): s is Stamp => s !== undefined);
   const tmpManifest = `${manifest}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   writeFileSync(tmpManifest, JSON.stringify({ file, inputs: stamps } satisfies Manifest));
   renameSync(tmpManifest, manifest);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
+import { manifestFile } from '../../cli/bundle-cache.js';
 import { bundledModule, WORKER_CACHE_DIR } from '../../cli/build/worker-bundle.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
@@ -69,6 +70,12 @@ describe('cli/build/worker-bundle', () => {
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
+  });
+
+  it('records the bundler itself among the inputs: a bundle made by another version of it is made again', async () => {
+    await bundledModule(entry, name);
+    const { inputs } = JSON.parse(readFileSync(manifestFile(WORKER_CACHE_DIR, name, entry), 'utf8')) as { inputs: Array<[string, number, number]> };
+    expect(inputs.map(([file]) => file)).toEqual(expect.arrayContaining([entry, helper, path.join(PROJECT_ROOT, 'cli/build/worker-bundle.ts')]));
   });
 
   it('gives a dynamically imported module a chunk of its own, with the packages only it imports', async () => {
