@@ -3,6 +3,13 @@ import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
 import { compileSite, startCompileWorkersFor } from './compile-site.ts';
 import type { SourceDoc } from './load-content.ts';
 
+/**
+ * The directives that render the reference data (`content/data`) or the OpenAPI document: a page
+ * with one waits for them. (Their plugins, remark-data-table, remark-status-diagram and
+ * remark-api-operation, are not imported for their names: the main thread never loads the Markdown chain.)
+ */
+export const needsLaterData = (doc: SourceDoc): boolean => /::(?:api-operation|data-table|status-diagram)\b/.test(doc.body);
+
 export type Step = <T>(name: string, fn: () => T | Promise<T>) => Promise<T>;
 
 export interface BuildOptions {
@@ -49,17 +56,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const { config, content, compiled, highlightCss } = await (async () => {
       // The OpenAPI loader's modules (its validators: @readme/openapi-parser, Ajv) load once the
       // workers are compiling: loaded here, they held up the config and the content the workers wait for.
-      const [{ loadConfig }, { loadContent }, { loadData }] = await Promise.all([import('./load-config.ts'), import('./load-content.ts'), import('./load-data.ts')]);
+      const [{ loadConfig }, { loadContent }] = await Promise.all([import('./load-config.ts'), import('./load-content.ts')]);
       const loaded = await step('load config', () => loadConfig(root));
       const config: PaydocsConfig = options.locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => options.locales!.includes(l)) } } : loaded;
       const content = await step('load content', () => loadContent({ root, config, mode: 'build', diagnostics }));
-      const reference = await step('load data', () => loadData({ root, diagnostics }));
       const { pages, css } = await step('compile markdown', () => {
-        // The OpenAPI document loads while the workers compile the pages that embed no operation
-        // (loaded first, it kept them waiting): it starts once the first batches are handed out.
-        const api = new Promise<void>((resolve) => setImmediate(resolve)).then(() => step('load api', async () => (await import('./api/load-api.ts')).loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics })));
-        const later = { data: api.then((model) => ({ api: model })), needs: (doc: SourceDoc) => doc.body.includes('::api-operation') };
-        const compiling = compileSite(content, { config, diagnostics, workers, data: { reference }, later });
+        // The reference data and the OpenAPI document load while the workers compile the pages that
+        // use neither (loaded first, they kept them waiting): loading starts once the first batches
+        // are handed out.
+        const data = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+          const reference = await step('load data', async () => (await import('./load-data.ts')).loadData({ root, diagnostics }));
+          const api = await step('load api', async () => (await import('./api/load-api.ts')).loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics }));
+          return { reference, api };
+        });
+        const later = { data, needs: needsLaterData };
+        const compiling = compileSite(content, { config, diagnostics, workers, later });
         output = import('./output-site.ts');
         bundled = output.then((m) => m.bundleSite(root, config));
         bundled.catch(() => undefined); // awaited by the output, or on failure below

@@ -9,6 +9,7 @@ import { PROJECT_ROOT } from '../helpers/site.ts';
 import { loadApi } from '../../cli/build/api/load-api.ts';
 import { loadData } from '../../cli/build/load-data.ts';
 import type { SourceDoc } from '../../cli/build/load-content.ts';
+import { needsLaterData } from '../../cli/build/build-site.ts';
 
 const root = path.join(ROOT, 'test/fixtures/basic');
 const config = await loadConfig(root);
@@ -43,22 +44,26 @@ describe('cli/build/compile-markdown (worker threads)', () => {
   });
 
   it('compiles the docs that need data still loading once it has come, the others meanwhile: the same pages as with all the data at once', async () => {
-    // The real site's API section (pages that embed an operation need the OpenAPI model) and its cabinet guides (none does).
+    // The real site's API section (pages that embed an operation need the OpenAPI model), the pages
+    // with data tables and status diagrams (they need the reference data), and its cabinet guides (none does).
     const realConfig = await loadConfig(PROJECT_ROOT);
     const all = loadContent({ root: PROJECT_ROOT, config: realConfig, mode: 'build', diagnostics: new DiagnosticList() });
-    const api = { ...all, docs: new Map([...all.docs].map(([locale, docs]) => [locale, docs.filter((d) => d.relPath.startsWith('api/') || d.relPath.startsWith('cabinet/'))])) };
-    const needs = (doc: SourceDoc) => doc.body.includes('::api-operation');
-    const docs = [...api.docs.values()].flat();
-    expect(docs.filter(needs).length).toBeGreaterThan(20);
-    expect(docs.filter((d) => !needs(d)).length).toBeGreaterThan(4);
+    const picked = (d: SourceDoc) => d.relPath.startsWith('api/') || d.relPath.startsWith('cabinet/') || /::(data-table|status-diagram)/.test(d.body);
+    const some = { ...all, docs: new Map([...all.docs].map(([locale, docs]) => [locale, docs.filter(picked)])) };
+    const docs = [...some.docs.values()].flat();
+    for (const directive of ['::api-operation', '::data-table', '::status-diagram']) expect(docs.filter((d) => d.body.includes(directive)).every(needsLaterData)).toBe(true);
+    expect(docs.filter((d) => d.body.includes('::data-table')).length).toBeGreaterThan(10);
+    expect(docs.filter(needsLaterData).length).toBeGreaterThan(40);
+    expect(docs.filter((d) => !needsLaterData(d)).length).toBeGreaterThan(4);
     const model = await loadApi({ root: PROJECT_ROOT, locales: realConfig.i18n.locales, defaultLocale: realConfig.i18n.defaultLocale, diagnostics: new DiagnosticList() });
     const reference = loadData({ root: PROJECT_ROOT, diagnostics: new DiagnosticList() });
     const a = new DiagnosticList();
     const b = new DiagnosticList();
-    const inProcess = await compileSite(api, { config: realConfig, diagnostics: a, data: { api: model, reference } });
+    const inProcess = await compileSite(some, { config: realConfig, diagnostics: a, data: { api: model, reference } });
+    expect(a.items).toEqual([]);
     let arrivedAt = 0;
-    const later = { data: new Promise<{ api: typeof model }>((resolve) => setTimeout(() => ((arrivedAt = performance.now()), resolve({ api: model })), 1000)), needs };
-    const parallel = await workers.compile(api, { config: realConfig, diagnostics: b, data: { reference }, later });
+    const data = new Promise<{ api: typeof model; reference: typeof reference }>((resolve) => setTimeout(() => ((arrivedAt = performance.now()), resolve({ api: model, reference })), 1000));
+    const parallel = await workers.compile(some, { config: realConfig, diagnostics: b, later: { data, needs: needsLaterData } });
     expect(arrivedAt).toBeGreaterThan(0);
     expect(output(parallel.pages)).toEqual(output(inProcess.pages));
     expect(b.items).toEqual(a.items);
