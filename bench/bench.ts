@@ -30,6 +30,7 @@ import { assertOk, runTimed } from './lib/proc.ts';
 import { serveStatic } from './lib/serve.ts';
 import { copyProject, countPages, multiplyContent, REPO_ROOT } from './lib/site-copy.ts';
 import { formatTable, kib, median, mib, msec, ratio, secs } from './lib/stats.ts';
+import { emptyTrash, moveAside } from './lib/trash.ts';
 
 // ---------------------------------------------------------------- options
 
@@ -257,7 +258,8 @@ async function benchPaydocs(browser: Browser): Promise<ToolResult> {
   const result: ToolResult = { summary: {} };
   log(`paydocs: ${RUNS} cold builds of both locales`);
   result.builds = await timedRuns(RUNS, 'paydocs cold build', async () => {
-    for (const old of readdirSync(site).filter((n) => n === 'dist' || n.startsWith('.paydocs'))) await runTimed('rm', ['-rf', path.join(site, old)], { cwd: site });
+    // Moved aside, not deleted: see bench/lib/trash.ts.
+    for (const old of readdirSync(site).filter((n) => n === 'dist' || n.startsWith('.paydocs'))) moveAside(path.join(site, old));
     return build();
   });
   log('paydocs: rebuild after one page changed');
@@ -349,7 +351,7 @@ async function benchScale(): Promise<ScaleResult[]> {
     const error = r.code === 0 ? undefined : /heap out of memory/.test(r.output) ? 'out of memory (JavaScript heap)' : r.code === null ? `stopped after ${secs(timeoutMs)}` : `exit code ${r.code}: ${r.output.trim().split('\n').pop()}`;
     out.push({ factor, pages, wallMs: r.wallMs, peakRssMiB: r.peakRssMiB, msPer1000: (r.wallMs / pages) * 1000, mibPer1000: (r.peakRssMiB / pages) * 1000, error });
     log(`scale ${factor}x: ${pages} pages ${error ? `FAILED after ${secs(r.wallMs)} (${error})` : `in ${secs(r.wallMs)}`}, peak ${r.peakRssMiB.toFixed(0)} MiB`);
-    await runTimed('rm', ['-rf', site], { cwd: WORK });
+    moveAside(site);
     if (error) break;
   }
   return out;
@@ -473,6 +475,7 @@ async function main(): Promise<number> {
     if (!flag('skip-scale')) result.scale = await benchScale();
   } finally {
     await browser.close();
+    emptyTrash();
   }
   result.machine.loadAverageAtEnd = os.loadavg();
   mkdirSync(path.join(REPO_ROOT, 'bench/.results'), { recursive: true });

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assertOk, runTimed, type TimedRun } from './proc.ts';
 import { toDocusaurusContent } from './to-docusaurus.ts';
+import { moveAside } from './trash.ts';
 
 const TEMPLATE_DIR = path.join(import.meta.dirname, '../docusaurus');
 export const DOCUSAURUS_BIN = 'node_modules/@docusaurus/core/bin/docusaurus.mjs';
@@ -39,7 +40,7 @@ export async function installDocusaurus(dir: string, log: (s: string) => void): 
 
 /** Writes the config and a converted copy of `contentDir` into the Docusaurus folder. */
 export function prepareDocusaurusSite(dir: string, contentDir: string): ReturnType<typeof toDocusaurusContent> {
-  for (const old of ['docs', 'i18n', 'static', 'redirects.json', 'build', '.docusaurus']) rmSync(path.join(dir, old), { recursive: true, force: true });
+  for (const old of ['docs', 'i18n', 'static', 'redirects.json', 'build', '.docusaurus']) moveAside(path.join(dir, old));
   copyFileSync(path.join(TEMPLATE_DIR, 'docusaurus.config.cjs'), path.join(dir, 'docusaurus.config.js'));
   copyFileSync(path.join(TEMPLATE_DIR, 'sidebars.cjs'), path.join(dir, 'sidebars.js'));
   mkdirSync(path.join(dir, 'src/css'), { recursive: true });
@@ -49,7 +50,8 @@ export function prepareDocusaurusSite(dir: string, contentDir: string): ReturnTy
 
 /** A cold `docusaurus build` of both locales: no build/, .docusaurus/ or webpack cache before it. */
 export async function buildDocusaurus(dir: string, options: { cold: boolean }): Promise<TimedRun> {
-  if (options.cold) for (const d of ['build', '.docusaurus', 'node_modules/.cache']) rmSync(path.join(dir, d), { recursive: true, force: true });
+  // Moved aside, not deleted: see bench/lib/trash.ts.
+  if (options.cold) for (const d of ['build', '.docusaurus', 'node_modules/.cache']) moveAside(path.join(dir, d));
   return assertOk(await runTimed(process.execPath, [DOCUSAURUS_BIN, 'build'], { cwd: dir, env: ENV, timeoutMs: 20 * 60_000 }), 'docusaurus build');
 }
 

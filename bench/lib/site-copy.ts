@@ -1,5 +1,6 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { moveAside } from './trash.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -9,7 +10,7 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
  * `renderer/` are links to the repo: the config and the custom pages import from them.
  */
 export function copyProject(dir: string, options: { contentFrom?: string } = {}): string {
-  rmSync(dir, { recursive: true, force: true });
+  moveAside(dir);
   mkdirSync(dir, { recursive: true });
   cpSync(options.contentFrom ?? path.join(REPO_ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
   cpSync(path.join(REPO_ROOT, 'docs.config.ts'), path.join(dir, 'docs.config.ts'));
