@@ -54,8 +54,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   let bundled: ReturnType<(typeof import('./output-site.ts'))['bundleSite']> | undefined;
   try {
     const { config, content, compiled, highlightCss } = await (async () => {
-      // The OpenAPI loader's modules (its validators: @readme/openapi-parser, Ajv) load once the
-      // workers are compiling: loaded here, they held up the config and the content the workers wait for.
+      // The loaders of the reference data and the OpenAPI document (and their validators, Ajv and
+      // @readme/openapi-parser) load once the workers are compiling: loaded here, they held up the
+      // config and the content the workers wait for.
       const [{ loadConfig }, { loadContent }] = await Promise.all([import('./load-config.ts'), import('./load-content.ts')]);
       const loaded = await step('load config', () => loadConfig(root));
       const config: PaydocsConfig = options.locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => options.locales!.includes(l)) } } : loaded;

@@ -69,6 +69,15 @@ describe('cli/build/compile-markdown (worker threads)', () => {
     expect(b.items).toEqual(a.items);
   });
 
+  it('waits for the later data even when no doc needs it: its loaders report problems of this build', async () => {
+    let arrivedAt = 0;
+    const data = new Promise<{ reference: undefined }>((resolve) => setTimeout(() => ((arrivedAt = performance.now()), resolve({ reference: undefined })), 500));
+    await workers.compile(content, { config, diagnostics: new DiagnosticList(), later: { data, needs: () => false } });
+    expect(arrivedAt).toBeGreaterThan(0);
+    const failing = Promise.reject(new Error('content/data/markets.yaml: cannot read'));
+    await expect(workers.compile(content, { config, diagnostics: new DiagnosticList(), later: { data: failing, needs: () => false } })).rejects.toThrow('cannot read');
+  });
+
   it('keeps small sites in-process (starting threads costs more than it saves)', () => {
     expect(startCompileWorkersFor(root, 4)).toBeUndefined();
     expect(startCompileWorkersFor(root, 1)).toBeUndefined();
