@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { PaydocsConfig } from '../../config/index.ts';
 import type { DiagnosticList } from '../diagnostics.ts';
 import type { CompiledPage } from './compile-markdown.ts';
-import { DOCS_DIR } from './load-content.ts';
+import { DOCS_DIR } from './content-dirs.ts';
 import { localePrefix, sitePath } from './site-paths.ts';
 import { closest, levenshtein } from './suggest.ts';
 

@@ -21,8 +21,8 @@ export const MIN_DOCS_FOR_WORKERS = 60;
 const YOUNG_GENERATION_MB = 48;
 
 /**
- * Directive data still loading when the compile starts (the OpenAPI document): the docs that `need`
- * it are compiled once it has come, the others meanwhile.
+ * Directive data still loading when the compile starts (the reference data, the OpenAPI document):
+ * the docs that `need` it are compiled once it has come, the others meanwhile.
  */
 export interface LaterData {
   data: Promise<MarkdownData>;

@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
-import { PACKAGE_ROOT } from '../package-root.ts';
 import { BROWSER_TARGET } from './bundle-client.ts';
+import { importCode } from './import-code.ts';
 import type { ComponentType } from 'react';
 import type { CustomPageProps } from '../../renderer/context.ts';
 import { PaydocsError } from '../diagnostics.ts';
@@ -44,18 +41,7 @@ export function listCustomPages(root: string): string[] {
  */
 async function importPage(abs: string): Promise<{ default?: unknown; meta?: CustomPageMeta }> {
   const out = await esbuild.build({ entryPoints: [abs], bundle: true, write: false, platform: 'node', format: 'esm', jsx: 'automatic', packages: 'external', target: BROWSER_TARGET, logLevel: 'silent' });
-  const code = out.outputFiles[0]!.text;
-  const dir = path.join(PACKAGE_ROOT, 'node_modules/.cache/paydocs');
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `page-${createHash('sha256').update(abs + code).digest('hex').slice(0, 16)}.mjs`);
-  await writeFile(file, code);
-  try {
-    return (await import(pathToFileURL(file).href)) as { default?: unknown; meta?: CustomPageMeta };
-  } finally {
-    // Loaded, the file is no longer needed (the module stays cached by its URL); kept, the cache grew
-    // by a file for every changed page and every project folder (each test fixture) ever built.
-    await rm(file, { force: true });
-  }
+  return importCode(out.outputFiles[0]!.text, 'page');
 }
 
 /** Imports every custom page for prerendering; a page without a default component or `meta` is an error. */

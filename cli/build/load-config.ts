@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Message, Plugin } from 'esbuild';
-import { bundleCacheDir } from '../bundle-cache.js';
-import { PACKAGE_ROOT } from '../package-root.ts';
 import { ConfigSchema, type PaydocsConfig } from '../../config/index.ts';
 import { describeZodIssue, PaydocsError, type Diagnostic } from '../diagnostics.ts';
+import { importCode } from './import-code.ts';
 
 export const CONFIG_FILE = 'docs.config.ts';
 
@@ -81,16 +79,9 @@ async function importConfig(file: string): Promise<{ default?: unknown }> {
       })),
     );
   }
-  const dir = bundleCacheDir(PACKAGE_ROOT);
-  mkdirSync(dir, { recursive: true });
-  const compiled = path.join(dir, `config-${createHash('sha256').update(file + code).digest('hex').slice(0, 16)}-${process.pid}-${Date.now()}.mjs`);
-  writeFileSync(compiled, code);
   try {
-    return (await import(pathToFileURL(compiled).href)) as { default?: unknown };
+    return await importCode<{ default?: unknown }>(code, 'config');
   } catch (error) {
     throw new PaydocsError([{ severity: 'error', file: CONFIG_FILE, rule: 'config', message: `cannot load: ${(error as Error).message}` }]);
-  } finally {
-    // Loaded, the file is no longer needed: the module stays cached by its URL.
-    rmSync(compiled, { force: true });
   }
 }

@@ -53,8 +53,6 @@ export interface LoadContentOptions {
   categoryCache?: Map<string, { mtimeMs: number; entry: CategoryEntry }>;
 }
 
-export { DOCS_DIR, I18N_DIR } from './content-dirs.ts';
-
 export function sourceHash(raw: string): string {
   return createHash('sha256').update(raw.replace(/\r\n/g, '\n')).digest('hex').slice(0, 16);
 }

@@ -8,13 +8,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleCacheDir, freshBundle, manifestFile, stamp, type Manifest, type Stamp } from '../bundle-cache.js';
 import { PACKAGE_ROOT } from '../package-root.ts';
 
-/** Where bundled code is kept: paydocs' own cache, beside the compiled custom pages. */
+/** Where bundled code is kept: paydocs' own cache. */
 export const WORKER_CACHE_DIR = bundleCacheDir(PACKAGE_ROOT);
 /** Changes on every `npm install`: packages are imported by absolute URL, so a new install means a new bundle. */
 const INSTALL_STAMP = path.join(PACKAGE_ROOT, 'node_modules/.package-lock.json');
 
 /**
- * The entry `entry` (paydocs' TypeScript) as one ES module file: for `new Worker(url)`, and for the
+ * The entry `entry` (paydocs' TypeScript) as an ES module (the entry file and its chunks): for `new Worker(url)`, and for the
  * CLI itself (bin/paydocs.js). A worker thread does not inherit tsx's module hooks, and loading some
  * 300 modules through them costs it about a second; the CLI, run through them, kept tsx's loader
  * thread busy for most of a second of every build. So paydocs' files are bundled by esbuild and
