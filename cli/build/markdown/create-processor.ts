@@ -2,8 +2,6 @@ import type { Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import type { ShikiTransformer } from 'shiki';
 import { unified, type Processor } from 'unified';
@@ -15,6 +13,7 @@ import { remarkDirectiveFallback } from './remark-directive-fallback.ts';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { getHighlighter } from './highlighter.ts';
 import { remarkLinks } from './remark-links.ts';
+import { remarkParseGfm } from './remark-parse-gfm.ts';
 import { remarkSections } from './remark-sections.ts';
 import { remarkStatusDiagram } from './remark-status-diagram.ts';
 import { remarkTabs } from './remark-tabs.ts';
@@ -28,8 +27,8 @@ export const KNOWN_DIRECTIVES = new Set<string>([...ADMONITION_TYPES, 'tabs', 'd
 export async function createProcessor(options: { styleToClass: ShikiTransformer }): Promise<MarkdownProcessor> {
   const highlighter = await getHighlighter();
   return unified()
-    .use(remarkParse)
-    .use(remarkGfm)
+    // remark-parse + remark-gfm, looking for literal autolinks only where there may be one.
+    .use(remarkParseGfm)
     .use(remarkDirective)
     // First: operations become ordinary headings, tables, tabs and code for the plugins below.
     .use(remarkApiOperation)
