@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/e2e/**', 'node_modules/**'],
+          setupFiles: ['test/helpers/private-tmp.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Unit tests first, then the browser tests: two cores are not enough for both at once.
@@ -19,6 +20,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
+          setupFiles: ['test/helpers/private-tmp.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // One browser per file; two cores on CI.

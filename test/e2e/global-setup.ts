@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -12,11 +12,15 @@ import { PROJECT_ROOT, serveDir } from '../helpers/site.ts';
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   chromiumPath(); // fail early, with install instructions, when Chromium is missing
-  const outDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'paydocs-e2e-')), 'dist');
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'paydocs-e2e-'));
+  const outDir = path.join(tmp, 'dist');
   const build = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'bin/paydocs.js'), 'build', '--check-links', '--check-anchors', '--out', outDir], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) throw new Error(`paydocs build failed (exit ${build.status}):\n${(build.stderr || build.stdout).slice(0, 4000)}`);
   const served = await serveDir(outDir);
   project.provide('siteUrl', served.url);
   project.provide('distDir', outDir);
-  return served.close;
+  return async () => {
+    await served.close();
+    rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+  };
 }
