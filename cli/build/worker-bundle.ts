@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -31,11 +31,62 @@ export async function bundledModule(entry: string, name: string): Promise<URL> {
   if (fresh) return fresh;
   const { files, inputs } = await bundle(entry, name);
   try {
-    return writeCached(WORKER_CACHE_DIR, name, files, inputs, manifest);
+    const url = writeCached(WORKER_CACHE_DIR, name, files, inputs, manifest);
+    // A new bundle replaced an old one: the time to clear out what nothing runs any more.
+    pruneBundleCache(WORKER_CACHE_DIR);
+    return url;
   } catch {
     // A cache that cannot be written (a read-only install): the bundle goes to a temporary folder, for this run.
     return writeCached(mkdtempSync(path.join(tmpdir(), 'paydocs-bundle-')), name, files, inputs);
   }
+}
+
+/** How long an unused bundle stays: a process started from it (a dev server) may still import its chunks. */
+export const UNUSED_BUNDLE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes from the cache what no checkout will run again: manifests that are not fresh (a source
+ * changed, or the checkout is gone: its next run bundles anew anyway), and bundles, chunks and
+ * leftovers that no fresh manifest points at, once unused for `ttlMs`. Every change to paydocs'
+ * sources left a bundle of some 200 KB behind: 58 entries and 12 MB after two days of work.
+ * Returns the names deleted.
+ */
+export function pruneBundleCache(cacheDir: string, now = Date.now(), ttlMs = UNUSED_BUNDLE_TTL_MS): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(cacheDir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  const used = new Set<string>();
+  for (const name of names.filter((n) => n.endsWith('.json'))) {
+    const manifest = path.join(cacheDir, name);
+    const fresh = freshBundle(manifest);
+    if (fresh) {
+      used.add(path.basename(path.dirname(fileURLToPath(fresh))));
+      continue;
+    }
+    try {
+      JSON.parse(readFileSync(manifest, 'utf8'));
+    } catch {
+      continue; // not a manifest of ours
+    }
+    rmSync(manifest, { force: true });
+    removed.push(name);
+  }
+  for (const name of names) {
+    if (name.endsWith('.json') || used.has(name)) continue;
+    const p = path.join(cacheDir, name);
+    try {
+      if (now - statSync(p).mtimeMs < ttlMs) continue;
+      rmSync(p, { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // deleted meanwhile by another build's pruning
+    }
+  }
+  return removed;
 }
 
 /**

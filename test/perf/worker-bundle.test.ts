@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { manifestFile } from '../../cli/bundle-cache.js';
-import { bundledModule, WORKER_CACHE_DIR } from '../../cli/build/worker-bundle.ts';
+import { manifestFile, stamp } from '../../cli/bundle-cache.js';
+import { bundledModule, pruneBundleCache, UNUSED_BUNDLE_TTL_MS, WORKER_CACHE_DIR } from '../../cli/build/worker-bundle.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 
@@ -88,6 +88,52 @@ describe('cli/build/worker-bundle', () => {
     expect(readFileSync(url, 'utf8')).not.toContain('/node_modules/yaml/');
     expect(readdirSync(path.dirname(fileURLToPath(url))).length).toBeGreaterThan(1);
     expect((await run(url)).answer).toBe('{"a":1}');
+  });
+});
+
+describe('pruneBundleCache', () => {
+  it('deletes stale manifests, and bundles and leftovers unused for a day, keeping what a fresh manifest points at and anything newer', () => {
+    const cache = mkdtempSync(path.join(tmpdir(), 'paydocs-bundle-cache-'));
+    const src = mkdtempSync(path.join(tmpdir(), 'paydocs-bundle-src-'));
+    const source = (file: string) => {
+      writeFileSync(path.join(src, file), `export const f = '${file}';\n`);
+      return path.join(src, file);
+    };
+    const bundleDir = (dir: string, ageMs: number) => {
+      mkdirSync(path.join(cache, dir));
+      writeFileSync(path.join(cache, dir, 'x.mjs'), '');
+      const t = new Date(Date.now() - ageMs);
+      utimesSync(path.join(cache, dir), t, t);
+      return path.join(cache, dir, 'x.mjs');
+    };
+    const manifest = (name: string, file: string, inputs: string[]) => writeFileSync(path.join(cache, name), JSON.stringify({ file, inputs: inputs.map((i) => stamp(i) ?? [i, 0, 0]) }));
+    const day = UNUSED_BUNDLE_TTL_MS;
+    // In use: its sources are unchanged. Old, but a fresh manifest points at it.
+    manifest('cli-aaaa.json', bundleDir('cli-1111', 2 * day), [source('main.ts')]);
+    // A source changed since: this checkout bundles anew on its next run.
+    const changed = source('changed.ts');
+    manifest('cli-bbbb.json', bundleDir('cli-2222', 2 * day), [changed]);
+    writeFileSync(changed, 'export const f = 2;\n// longer now\n');
+    // The checkout is gone.
+    manifest('cli-cccc.json', bundleDir('cli-3333', 2 * day), [path.join(src, 'gone/main.ts')]);
+    // Unused but recent: a process started from it may still import its chunks.
+    bundleDir('compile-worker-4444', day / 2);
+    // An old chunk of an earlier layout, and a half-written bundle of a run that died.
+    writeFileSync(path.join(cache, 'chunk-OLD.mjs'), '');
+    utimesSync(path.join(cache, 'chunk-OLD.mjs'), new Date(Date.now() - 2 * day), new Date(Date.now() - 2 * day));
+    bundleDir('cli-5555.123.abc', 2 * day);
+    // Not ours: left alone.
+    writeFileSync(path.join(cache, 'notes.json'), 'not json');
+    try {
+      const removed = pruneBundleCache(cache);
+      expect(removed.sort()).toEqual(['chunk-OLD.mjs', 'cli-2222', 'cli-3333', 'cli-5555.123.abc', 'cli-bbbb.json', 'cli-cccc.json']);
+      expect(readdirSync(cache).sort()).toEqual(['cli-1111', 'cli-aaaa.json', 'compile-worker-4444', 'notes.json']);
+      // Nothing more to do the second time.
+      expect(pruneBundleCache(cache)).toEqual([]);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+      rmSync(src, { recursive: true, force: true });
+    }
   });
 });
 
