@@ -2,6 +2,7 @@ import type { PaydocsConfig } from '../../config/index.ts';
 import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
 import { compileSite, startCompileWorkersFor } from './compile-site.ts';
 import type { SourceDoc } from './load-content.ts';
+import { startSearchIndexPool, type SearchIndexPool } from './search-index-pool.ts';
 
 /**
  * The directives that render the reference data (`content/data`) or the OpenAPI document: a page
@@ -50,6 +51,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const diagnostics = new DiagnosticList();
   // Compile workers (a real site; a small one compiles in-process) warm up while the config and content load.
   const workers = startCompileWorkersFor(root);
+  let searchPool: SearchIndexPool | undefined;
   let output: Promise<typeof import('./output-site.ts')> | undefined;
   let bundled: ReturnType<(typeof import('./output-site.ts'))['bundleSite']> | undefined;
   try {
@@ -73,17 +75,25 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         const later = { data, needs: needsLaterData };
         const compiling = compileSite(content, { config, diagnostics, workers, later });
         output = import('./output-site.ts');
+        // The search-index threads load while the workers compile (one per locale, at most two):
+        // started when the output needs them, they left a core idle while they loaded.
+        if (workers) searchPool = startSearchIndexPool(Math.min(2, config.i18n.locales.length));
         bundled = output.then((m) => m.bundleSite(root, config));
         bundled.catch(() => undefined); // awaited by the output, or on failure below
         return compiling;
       });
       return { config, content, compiled: pages, highlightCss: css };
-    })().finally(() => workers?.close());
+    })().finally(() => {
+      // Not awaited: a worker takes up to a tenth of a second to tear down its heap, and the output needs none of them.
+      void workers?.close().catch(() => undefined);
+    });
     const { outputSite } = await output!;
-    return await outputSite({ options, step, config, content, compiled, highlightCss, diagnostics, background: workers !== undefined, bundled: bundled! });
+    return await outputSite({ options, step, config, content, compiled, highlightCss, diagnostics, searchPool, bundled: bundled! });
   } catch (error) {
     // The bundle started beside the compile: a failed build ends when it does, not before.
     await bundled?.catch(() => undefined);
     throw error;
+  } finally {
+    await searchPool?.close();
   }
 }

@@ -13,7 +13,7 @@ import type { BuildOptions, BuildResult, Step } from './build-site.ts';
 import { buildRoutes } from './build-routes.ts';
 import { collectSearchIndex, searchSources } from './build-search-index.ts';
 import { indexSearchSource } from './index-search-source.ts';
-import { indexInBackground } from './search-index-pool.ts';
+import type { SearchIndexPool } from './search-index-pool.ts';
 import { bundleClient } from './bundle-client.ts';
 import { checkCustomPageLinks, checkLinks, checkNavbarLinks, checkTranslatedHeadingIds } from './check-links.ts';
 import type { CompiledPage } from './compile-markdown.ts';
@@ -39,8 +39,8 @@ export interface OutputInput {
   compiled: Map<string, CompiledPage[]>;
   highlightCss: string;
   diagnostics: DiagnosticList;
-  /** Whether the build is big enough to index search on worker threads. */
-  background: boolean;
+  /** Search-index threads the build started (a site big enough for them); else the indexes are built in-process. The build closes them. */
+  searchPool?: SearchIndexPool;
   /** `bundleSite()`, started while the workers compiled. */
   bundled: ReturnType<typeof bundleSite>;
 }
@@ -92,38 +92,34 @@ export async function outputSite(input: OutputInput): Promise<BuildResult> {
   // The indexes are built beside the rendering (on a worker, for a site big enough to gain from it); the
   // pages link to them by names known now.
   const sources = await step('build search index', () => searchSources({ root, config, locales, diagnostics }));
-  const background = input.background ? indexInBackground(sources) : undefined;
-  try {
-    const search = collectSearchIndex(sources, (source) => background?.indexes.get(source) ?? indexSearchSource(source));
-    const searchFiles = Object.fromEntries(Object.entries(search.byLocale).map(([l, f]) => [l, { worker: bundle.extra['search-worker']!, index: f.index, version: f.version }]));
-    const rendered = await step('render pages', () =>
-      renderPages({ config, locales, custom, searchFiles, feeds: feeds.links, assets: { entry: bundle.entry, preload: bundle.preload, css: [config.baseUrl + cssFile], pageChunks: bundle.pageChunks } }),
-    );
-    const customHtml = await step('check page links', () => {
-      const pages = locales.flatMap((l) => l.routes.filter((r) => r.kind === 'page').map((r) => ({ href: r.href, component: r.component })));
-      const sources = new Map(customNames.map((n) => [n, readFileSync(path.join(root, PAGES_DIR, `${n}.tsx`), 'utf8')]));
-      const list = pages.map((p) => ({ href: p.href, file: `${PAGES_DIR}/${p.component}.tsx`, source: sources.get(p.component), output: outputFileOf(config, p.href), html: rendered.html.get(outputFileOf(config, p.href))! }));
-      return checkCustomPageLinks({ config, pages: list, known: linkable, compiled, checkAnchors, diagnostics });
-    });
-    diagnostics.throwIfErrors(options.strict);
-    const files: OutputFiles = new Map<string, OutputValue>([...bundle.files, ...rendered.files, ...search.files, [cssFile, css]]);
-    // Each page's HTML is rendered as it is written (in 'emit'): holding every page's HTML at once made
-    // memory grow with the site.
-    for (const [file, render] of rendered.html) files.set(file, customHtml.get(file) ?? render);
-    files.set('sitemap.xml', buildSitemap(config, rendered.pages));
-    for (const [file, text] of feeds.files) files.set(file, text);
-    files.set('robots.txt', buildRobots(config));
-    for (const [file, text] of [...writeRedirects(config, redirects), ...writeLlms(config, locales, rendered.pages)]) files.set(file, text);
-    const verify = options.checkBuiltSite
-      ? async (dir: string) => {
-          const { checkBuiltSite } = await import('./check-built-site.ts');
-          await checkBuiltSite({ dir, config, redirects, ...options.checkBuiltSite! });
-        }
-      : undefined;
-    const written = files.size;
-    if (!options.dryRun) await step('emit', () => emitSite({ outDir: options.outDir, files, staticDir: existsSync(path.join(root, STATIC_DIR)) ? path.join(root, STATIC_DIR) : undefined, verify }));
-    return { config, warnings: diagnostics.warnings, files: written, pages: known.size };
-  } finally {
-    await background?.close();
-  }
+  const background = input.searchPool?.index(sources);
+  const search = collectSearchIndex(sources, (source) => background?.get(source) ?? indexSearchSource(source));
+  const searchFiles = Object.fromEntries(Object.entries(search.byLocale).map(([l, f]) => [l, { worker: bundle.extra['search-worker']!, index: f.index, version: f.version }]));
+  const rendered = await step('render pages', () =>
+    renderPages({ config, locales, custom, searchFiles, feeds: feeds.links, assets: { entry: bundle.entry, preload: bundle.preload, css: [config.baseUrl + cssFile], pageChunks: bundle.pageChunks } }),
+  );
+  const customHtml = await step('check page links', () => {
+    const pages = locales.flatMap((l) => l.routes.filter((r) => r.kind === 'page').map((r) => ({ href: r.href, component: r.component })));
+    const sources = new Map(customNames.map((n) => [n, readFileSync(path.join(root, PAGES_DIR, `${n}.tsx`), 'utf8')]));
+    const list = pages.map((p) => ({ href: p.href, file: `${PAGES_DIR}/${p.component}.tsx`, source: sources.get(p.component), output: outputFileOf(config, p.href), html: rendered.html.get(outputFileOf(config, p.href))! }));
+    return checkCustomPageLinks({ config, pages: list, known: linkable, compiled, checkAnchors, diagnostics });
+  });
+  diagnostics.throwIfErrors(options.strict);
+  const files: OutputFiles = new Map<string, OutputValue>([...bundle.files, ...rendered.files, ...search.files, [cssFile, css]]);
+  // Each page's HTML is rendered as it is written (in 'emit'): holding every page's HTML at once made
+  // memory grow with the site.
+  for (const [file, render] of rendered.html) files.set(file, customHtml.get(file) ?? render);
+  files.set('sitemap.xml', buildSitemap(config, rendered.pages));
+  for (const [file, text] of feeds.files) files.set(file, text);
+  files.set('robots.txt', buildRobots(config));
+  for (const [file, text] of [...writeRedirects(config, redirects), ...writeLlms(config, locales, rendered.pages)]) files.set(file, text);
+  const verify = options.checkBuiltSite
+    ? async (dir: string) => {
+        const { checkBuiltSite } = await import('./check-built-site.ts');
+        await checkBuiltSite({ dir, config, redirects, ...options.checkBuiltSite! });
+      }
+    : undefined;
+  const written = files.size;
+  if (!options.dryRun) await step('emit', () => emitSite({ outDir: options.outDir, files, staticDir: existsSync(path.join(root, STATIC_DIR)) ? path.join(root, STATIC_DIR) : undefined, verify }));
+  return { config, warnings: diagnostics.warnings, files: written, pages: known.size };
 }

@@ -1,9 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSearchIndex, searchSources } from '../../cli/build/build-search-index.ts';
 import { indexSearchSource } from '../../cli/build/index-search-source.ts';
-import { indexInBackground } from '../../cli/build/search-index-pool.ts';
+import { indexInBackground, startSearchIndexPool } from '../../cli/build/search-index-pool.ts';
 import { corpusRoutes, removeCorpora, writeCorpus } from './corpus.ts';
 
 afterAll(removeCorpora);
@@ -51,5 +52,41 @@ describe('cli/build/build-search-index (file names known before the index is bui
     const b = await namesOf(writeCorpus('en: [[refund, chargeback]]\n'));
     expect(b.en).not.toBe(a.en);
     expect(b.ru).toBe(a.ru);
+  });
+});
+
+describe('cli/build/search-index-pool (threads started before the sources are known)', () => {
+  it('indexes sources sent once its threads have loaded, as in-process', async () => {
+    const root = writeCorpus();
+    const { config, locales, diagnostics } = await corpusRoutes(root);
+    const pool = startSearchIndexPool(2);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const sources = searchSources({ root, config, locales, diagnostics });
+      const indexes = pool.index(sources);
+      for (const source of sources) expect(await indexes.get(source)).toBe(indexSearchSource(source));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails the sources sent to a thread that failed or ended before they came, instead of waiting for ever', async () => {
+    const root = writeCorpus();
+    const { config, locales, diagnostics } = await corpusRoutes(root);
+    const sources = searchSources({ root, config, locales, diagnostics });
+    const dir = mkdtempSync(path.join(tmpdir(), 'paydocs-search-pool-'));
+    const throws = path.join(dir, 'throws-at-load.ts');
+    writeFileSync(throws, "throw new Error('the index module is broken');\n");
+    const exits = path.join(dir, 'exits-at-load.ts');
+    writeFileSync(exits, 'process.exit(3);\n');
+    for (const [entry, message] of [[throws, 'the index module is broken'], [exits, 'search index worker exited with code 3']] as const) {
+      const pool = startSearchIndexPool(1, entry);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await expect(pool.index(sources).get(sources[0]!)!).rejects.toThrow(message);
+      } finally {
+        await pool.close();
+      }
+    }
   });
 });
