@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { transformerStyleToClass } from '@shikijs/transformers';
 import { createHighlighter, type Highlighter } from 'shiki';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 
 /** Languages the docs highlight (spec: java, json, bash, php, javascript, python, http, kotlin) plus a few common extras. */
 export const LANGUAGES = ['java', 'json', 'bash', 'php', 'javascript', 'python', 'http', 'kotlin', 'typescript', 'yaml', 'xml', 'sql', 'diff', 'shellsession'] as const;
@@ -14,8 +17,20 @@ let highlighter: Promise<Highlighter> | undefined;
 
 /** One shiki instance per process: creating it is the slow part. */
 export function getHighlighter(): Promise<Highlighter> {
-  highlighter ??= createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [...LANGUAGES] });
+  highlighter ??= createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [...LANGUAGES], engine: onigurumaEngine() });
   return highlighter;
+}
+
+/**
+ * Shiki's Oniguruma engine, from the binary shiki ships as a file (`shiki/onig.wasm`, the same
+ * bytes). Its default, the binary inlined as gzipped base64, is decoded with `atob`, a web
+ * `Response` and a `DecompressionStream`: touching `Response` loads Node's fetch (undici), and the
+ * whole took some 60 ms of every compile thread. Given as an `instantiator`, the loader never
+ * looks at `Response` either.
+ */
+function onigurumaEngine(): ReturnType<typeof createOnigurumaEngine> {
+  const file = createRequire(import.meta.url).resolve('shiki/onig.wasm');
+  return createOnigurumaEngine({ instantiator: async (imports) => WebAssembly.instantiate(await readFile(file), imports) });
 }
 
 /**
