@@ -1,5 +1,6 @@
 import type { Root } from 'hast';
-import type { CodeToHastOptions, Highlighter, ThemeRegistrationResolved } from 'shiki';
+import type { CodeToHastOptions, ThemeRegistrationResolved } from 'shiki';
+import type { Highlighter } from './highlighter.ts';
 
 /**
  * Highlighting for two themes with one tokenization.

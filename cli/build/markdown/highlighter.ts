@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { transformerStyleToClass } from '@shikijs/transformers';
-import { createHighlighter, type Highlighter } from 'shiki';
+import { createHighlighterCore, type HighlighterCore, type LanguageInput, type ThemeInput } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 
 /** Languages the docs highlight (spec: java, json, bash, php, javascript, python, http, kotlin) plus a few common extras. */
@@ -13,11 +13,42 @@ export const LANGUAGES = ['java', 'json', 'bash', 'php', 'javascript', 'python',
  */
 export const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
 
+/**
+ * Each language's grammar module (with the grammars it embeds), imported by name: shiki's full bundle
+ * (`createHighlighter` from 'shiki') would do the same from a map of its 200-odd languages, and the
+ * compile worker's bundle would then carry a chunk for every one of them.
+ */
+const GRAMMARS: Record<(typeof LANGUAGES)[number], () => LanguageInput> = {
+  java: () => import('@shikijs/langs/java'),
+  json: () => import('@shikijs/langs/json'),
+  bash: () => import('@shikijs/langs/bash'),
+  php: () => import('@shikijs/langs/php'),
+  javascript: () => import('@shikijs/langs/javascript'),
+  python: () => import('@shikijs/langs/python'),
+  http: () => import('@shikijs/langs/http'),
+  kotlin: () => import('@shikijs/langs/kotlin'),
+  typescript: () => import('@shikijs/langs/typescript'),
+  yaml: () => import('@shikijs/langs/yaml'),
+  xml: () => import('@shikijs/langs/xml'),
+  sql: () => import('@shikijs/langs/sql'),
+  diff: () => import('@shikijs/langs/diff'),
+  shellsession: () => import('@shikijs/langs/shellsession'),
+};
+const THEME_MODULES: Record<(typeof THEMES)[keyof typeof THEMES], () => ThemeInput> = {
+  'github-light-default': () => import('@shikijs/themes/github-light-default'),
+  'github-dark-default': () => import('@shikijs/themes/github-dark-default'),
+};
+
+export type Highlighter = HighlighterCore;
 let highlighter: Promise<Highlighter> | undefined;
 
 /** One shiki instance per process: creating it is the slow part. */
 export function getHighlighter(): Promise<Highlighter> {
-  highlighter ??= createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [...LANGUAGES], engine: onigurumaEngine() });
+  highlighter ??= createHighlighterCore({
+    themes: [THEME_MODULES[THEMES.light](), THEME_MODULES[THEMES.dark]()],
+    langs: LANGUAGES.map((l) => GRAMMARS[l]()),
+    engine: onigurumaEngine(),
+  });
   return highlighter;
 }
 

@@ -1,12 +1,12 @@
 import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Code, Root } from 'mdast';
-import type { Highlighter, ShikiTransformer } from 'shiki';
+import type { ShikiTransformer } from 'shiki';
 import type { Plugin } from 'unified';
 import { visit } from './visit.ts';
 import { parseFenceMeta } from './fence-meta.ts';
 import { dualThemeCodeToHast } from './dual-theme.ts';
-import { THEMES } from './highlighter.ts';
+import { THEMES, type Highlighter } from './highlighter.ts';
 import { pageData } from './types.ts';
 
 const ALIASES: Record<string, string> = { sh: 'bash', shell: 'bash', curl: 'bash', js: 'javascript', ts: 'typescript', yml: 'yaml', kt: 'kotlin', py: 'python', console: 'shellsession' };
