@@ -69,7 +69,7 @@ export function startCompileWorkersFor(root: string, threads = defaultThreads())
 
 /** Starts `count` compile workers (from the cached bundle of compile-worker.ts; see `bundledModule`). */
 export function startCompileWorkers(count: number): CompileWorkers {
-  const started = bundledModule(fileURLToPath(new URL('./compile-worker.ts', import.meta.url)), 'compile-worker').then((url) => {
+  const started = bundledModule(fileURLToPath(new URL('./compile-worker.ts', import.meta.url)), 'compile-worker', { packages: 'bundle' }).then((url) => {
     // A larger young generation: compiling allocates many short-lived nodes, and scavenges were a third of the time.
     return Array.from({ length: count }, () => new Worker(url, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }));
   });

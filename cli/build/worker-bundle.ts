@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleCacheDir, freshBundle, manifestFile, stamp, type Manifest, type Stamp } from '../bundle-cache.js';
@@ -18,18 +18,20 @@ const INSTALL_STAMP = path.join(PACKAGE_ROOT, 'node_modules/.package-lock.json')
  * CLI itself (bin/paydocs.js). A worker thread does not inherit tsx's module hooks, and loading some
  * 300 modules through them costs it about a second; the CLI, run through them, kept tsx's loader
  * thread busy for most of a second of every build. So paydocs' files are bundled by esbuild and
- * packages stay imports by absolute URL, loaded natively.
+ * packages stay imports by absolute URL, loaded natively, or are bundled too (`options.packages`; not
+ * for the CLI, whose React, zod and friends must be the very modules the config and the custom pages
+ * import: a second React in the bundle breaks every hook).
  *
  * The bundle is paydocs' own compiled code, like the JavaScript a published package ships: it is kept
  * in the cache and reused while none of its source files (nor the installed packages) changed, which
  * a stat of each tells. Bundling on every run made the workers wait for the main thread: esbuild's
  * plugin callbacks run there, behind the config and content loading.
  */
-export async function bundledModule(entry: string, name: string): Promise<URL> {
-  const manifest = manifestFile(WORKER_CACHE_DIR, name, entry);
+export async function bundledModule(entry: string, name: string, options: BundleOptions = {}): Promise<URL> {
+  const manifest = manifestFile(WORKER_CACHE_DIR, options.packages === 'bundle' ? `${name}.packages` : name, entry);
   const fresh = freshBundle(manifest);
   if (fresh) return fresh;
-  const { files, inputs } = await bundle(entry, name);
+  const { files, inputs } = await bundle(entry, name, options);
   try {
     const url = writeCached(WORKER_CACHE_DIR, name, files, inputs, manifest);
     // A new bundle replaced an old one: the time to clear out what nothing runs any more.
@@ -39,6 +41,16 @@ export async function bundledModule(entry: string, name: string): Promise<URL> {
     // A cache that cannot be written (a read-only install): the bundle goes to a temporary folder, for this run.
     return writeCached(mkdtempSync(path.join(tmpdir(), 'paydocs-bundle-')), name, files, inputs);
   }
+}
+
+export interface BundleOptions {
+  /**
+   * `import` (the default): packages stay imports by absolute URL, loaded by Node. `bundle`: they are
+   * bundled too (Node's built-in modules stay imports), for a worker thread that starts in every
+   * build: Node 20's ES module loader spent some 90 ms of CPU per compile worker resolving, reading
+   * and linking its few hundred package modules one by one.
+   */
+  packages?: 'import' | 'bundle';
 }
 
 /** How long an unused bundle stays: a process started from it (a dev server) may still import its chunks. */
@@ -125,7 +137,8 @@ function writeCached(cacheDir: string, name: string, files: Array<{ path: string
  * of its own, and with it the imports of packages only it needs (in one file, esbuild hoists every
  * package import to the top, and `paydocs --version` loaded the whole pipeline's packages).
  */
-async function bundle(entry: string, name: string): Promise<{ files: Array<{ path: string; text: string }>; inputs: Stamp[] }> {
+async function bundle(entry: string, name: string, options: BundleOptions): Promise<{ files: Array<{ path: string; text: string }>; inputs: Stamp[] }> {
+  const packages = options.packages ?? 'import';
   // import.meta.resolve follows ESM `exports`; vitest's module runner defines it but throws, hence the fallback.
   const resolve = (specifier: string) => {
     try {
@@ -149,23 +162,32 @@ async function bundle(entry: string, name: string): Promise<{ files: Array<{ pat
     target: 'node20',
     write: false,
     logLevel: 'silent',
+    // A bundled CommonJS package's require() of a built-in module: esbuild's ES module output has no `require`.
+    // Packages resolve from the importing file, else from paydocs' own (as they do when imported by URL).
+    nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
+    banner: packages === 'bundle' ? { js: `import { createRequire as __paydocsCreateRequire } from 'node:module'; const require = __paydocsCreateRequire(${'import'}.meta.url);` } : undefined,
     plugins: [
       {
         name: 'packages-by-url',
         setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('node:') ? { external: true } : { path: resolve(args.path), external: true }));
+          build.onResolve({ filter: /^[^./]/ }, (args) => {
+            if (isBuiltin(args.path)) return { external: true };
+            return packages === 'bundle' ? undefined : { path: resolve(args.path), external: true };
+          });
           // Each file keeps its own location (the bundle itself runs from the cache).
-          build.onLoad({ filter: /\.(tsx?|js)$/ }, async (args) => {
+          build.onLoad({ filter: /\.(tsx?|[cm]?js)$/ }, async (args) => {
+            const inPackage = args.path.includes(`${path.sep}node_modules${path.sep}`);
             // Stamped before it is read: a file saved during the bundling makes the next run bundle again.
-            const stamped = stamp(args.path);
+            // (A package's files are not: the install stamp stands for them.)
+            const stamped = inPackage ? undefined : stamp(args.path);
             if (stamped) inputs.push(stamped);
-            return {
-              loader: args.path.endsWith('.tsx') ? 'tsx' : args.path.endsWith('.ts') ? 'ts' : 'js',
-              contents: (await readFile(args.path, 'utf8'))
-                .replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href))
-                .replace(/\bimport\.meta\.dirname\b/g, JSON.stringify(path.dirname(args.path)))
-                .replace(/\bimport\.meta\.filename\b/g, JSON.stringify(args.path)),
-            };
+            let contents = (await readFile(args.path, 'utf8'))
+              .replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href))
+              .replace(/\bimport\.meta\.dirname\b/g, JSON.stringify(path.dirname(args.path)))
+              .replace(/\bimport\.meta\.filename\b/g, JSON.stringify(args.path));
+            // A CommonJS package's own location, which an ES module does not have.
+            if (inPackage && !args.path.endsWith('.mjs')) contents = contents.replace(/\b__dirname\b/g, JSON.stringify(path.dirname(args.path))).replace(/\b__filename\b/g, JSON.stringify(args.path));
+            return { loader: args.path.endsWith('.tsx') ? 'tsx' : args.path.endsWith('.ts') ? 'ts' : 'js', contents, resolveDir: path.dirname(args.path) };
           });
         },
       },

@@ -91,6 +91,39 @@ describe('cli/build/worker-bundle', () => {
   });
 });
 
+describe('bundledModule with packages bundled', () => {
+  it('bundles packages in (ES modules and CommonJS, with their require() of built-ins and their own __dirname) and keeps built-ins as imports', async () => {
+    const pkgDir = path.join(dir, 'node_modules/fake-cjs');
+    mkdirSync(pkgDir, { recursive: true });
+    writeFileSync(path.join(pkgDir, 'package.json'), JSON.stringify({ name: 'fake-cjs', version: '1.0.0', main: 'index.js' }));
+    writeFileSync(path.join(pkgDir, 'index.js'), "const path = require('path');\nconst { existsSync } = require('node:fs');\nexports.where = () => path.basename(__dirname) + ':' + existsSync(__filename);\n");
+    const entryWithPackages = path.join(dir, 'packages-entry.ts');
+    writeFileSync(
+      entryWithPackages,
+      "import { parentPort } from 'node:worker_threads';\nimport YAML from 'yaml';\nimport { where } from 'fake-cjs';\nparentPort!.postMessage({ answer: `${where()} ${JSON.stringify(YAML.parse('a: 1'))}`, here: import.meta.url });\n",
+    );
+    const url = await bundledModule(entryWithPackages, `${name}-packages`, { packages: 'bundle' });
+    const code = readdirSync(path.dirname(fileURLToPath(url))).map((f) => readFileSync(path.join(path.dirname(fileURLToPath(url)), f), 'utf8')).join('\n');
+    // No package is imported from node_modules any more; the built-ins still are.
+    expect(code).not.toMatch(/from\s*"file:\/\/[^"]*node_modules/);
+    expect(code).toMatch(/from\s*"node:worker_threads"/);
+    expect(await run(url)).toEqual({ answer: 'fake-cjs:true {"a":1}', here: `file://${entryWithPackages}` });
+  });
+
+  it('keeps a bundle per mode: the same entry with packages imported or bundled', async () => {
+    const yamlEntry = path.join(dir, 'yaml-entry.ts');
+    writeFileSync(yamlEntry, "import { parentPort } from 'node:worker_threads';\nimport YAML from 'yaml';\nparentPort!.postMessage({ answer: JSON.stringify(YAML.parse('a: 1')), here: import.meta.url });\n");
+    const bundled = await bundledModule(yamlEntry, `${name}-modes`, { packages: 'bundle' });
+    const imported = await bundledModule(yamlEntry, `${name}-modes`);
+    const importsYaml = /from\s*"file:[^"]*\/node_modules\/yaml\//;
+    expect(readFileSync(imported, 'utf8')).toMatch(importsYaml);
+    expect(readFileSync(bundled, 'utf8')).not.toMatch(importsYaml);
+    expect((await bundledModule(yamlEntry, `${name}-modes`, { packages: 'bundle' })).href).toBe(bundled.href);
+    expect((await bundledModule(yamlEntry, `${name}-modes`)).href).toBe(imported.href);
+    expect((await run(bundled)).answer).toBe('{"a":1}');
+  });
+});
+
 describe('pruneBundleCache', () => {
   it('deletes stale manifests, and bundles and leftovers unused for a day, keeping what a fresh manifest points at and anything newer', () => {
     const cache = mkdtempSync(path.join(tmpdir(), 'paydocs-bundle-cache-'));
