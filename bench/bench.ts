@@ -15,7 +15,7 @@
  * Everything is built in temporary folders ($TMPDIR/paydocs-bench); Docusaurus is installed there
  * from the npm registry and reused by later runs. The repo's content/ is copied, never edited.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,7 @@ import { measureDev, type DevResult } from './lib/dev.ts';
 import { buildDocusaurus, installDocusaurus, prepareDocusaurusSite, startDocusaurusDev } from './lib/docusaurus.ts';
 import { runLighthouse, type LighthouseScores } from './lib/lighthouse.ts';
 import { gzipSize, measureNavigation, measurePages, type Bytes, type PageWeight } from './lib/measure-pages.ts';
-import { assertOk, runTimed } from './lib/proc.ts';
+import { assertOk, runTimed, type TimedRun } from './lib/proc.ts';
 import { serveStatic } from './lib/serve.ts';
 import { copyProject, countPages, multiplyContent, REPO_ROOT } from './lib/site-copy.ts';
 import { formatTable, kib, median, mib, msec, ratio, secs } from './lib/stats.ts';
@@ -66,8 +66,8 @@ type Summary = Record<string, number>;
 
 interface ToolResult {
   summary: Summary;
-  builds?: Array<{ wallMs: number; peakRssMiB: number; cpuMs?: number }>;
-  rebuilds?: Array<{ wallMs: number; peakRssMiB: number; cpuMs?: number }>;
+  builds?: BuildRun[];
+  rebuilds?: BuildRun[];
   dev?: DevResult;
   pages?: PageWeight[];
   navigation?: Bytes & { files: number; paths: string[]; fullReload: boolean };
@@ -156,13 +156,17 @@ function docusaurusSearch(build: string): Record<string, Bytes & { files: number
   return { en: filesBytes(list(build)), ru: filesBytes(list(path.join(build, 'ru'))) };
 }
 
-async function timedRuns(n: number, label: string, run: () => Promise<{ wallMs: number; peakRssMiB: number; cpuMs?: number }>): Promise<Array<{ wallMs: number; peakRssMiB: number; cpuMs?: number }>> {
+type BuildRun = { wallMs: number; peakRssMiB: number; cpuMs?: number };
+
+/** Logs a timed build and keeps its figures (not its output). */
+function logRun(label: string, r: TimedRun): BuildRun {
+  log(`${label}: ${secs(r.wallMs)}${r.cpuMs !== undefined ? ` (CPU ${secs(r.cpuMs)})` : ''}, peak ${r.peakRssMiB.toFixed(0)} MiB`);
+  return { wallMs: r.wallMs, peakRssMiB: r.peakRssMiB, cpuMs: r.cpuMs };
+}
+
+async function timedRuns(n: number, label: string, run: () => Promise<TimedRun>): Promise<BuildRun[]> {
   const out = [];
-  for (let i = 0; i < n; i++) {
-    const r = await run();
-    log(`${label} ${i + 1}/${n}: ${secs(r.wallMs)}${r.cpuMs !== undefined ? ` (CPU ${secs(r.cpuMs)})` : ''}, peak ${r.peakRssMiB.toFixed(0)} MiB`);
-    out.push({ wallMs: r.wallMs, peakRssMiB: r.peakRssMiB, cpuMs: r.cpuMs });
-  }
+  for (let i = 0; i < n; i++) out.push(logRun(`${label} ${i + 1}/${n}`, await run()));
   return out;
 }
 
@@ -251,46 +255,76 @@ function summarize(r: ToolResult): Summary {
   return s;
 }
 
-async function benchPaydocs(browser: Browser): Promise<ToolResult> {
+/** A tool ready to measure: its cold build (run in turn with the other tool's), then everything else. */
+interface ToolBench {
+  coldBuild(): Promise<TimedRun>;
+  /** Rebuild, dev server, pages, Lighthouse; fills `result` (its `builds` already there) and its summary. */
+  rest(browser: Browser, result: ToolResult): Promise<void>;
+}
+
+function preparePaydocs(): ToolBench {
   const site = copyProject(path.join(WORK, 'paydocs'), { contentFrom: CONTENT_DIR });
   const dist = path.join(site, 'dist');
   const build = () => runTimed(process.execPath, [PAYDOCS_BIN, 'build', '--out', dist], { cwd: site, timeoutMs: 10 * 60_000 }).then((r) => assertOk(r, 'paydocs build'));
-  const result: ToolResult = { summary: {} };
-  log(`paydocs: ${RUNS} cold builds of both locales`);
-  result.builds = await timedRuns(RUNS, 'paydocs cold build', async () => {
-    // Moved aside, not deleted: see bench/lib/trash.ts.
-    for (const old of readdirSync(site).filter((n) => n === 'dist' || n.startsWith('.paydocs'))) moveAside(path.join(site, old));
+  return {
+    coldBuild() {
+      // Moved aside, not deleted: see bench/lib/trash.ts.
+      for (const old of readdirSync(site).filter((n) => n === 'dist' || n.startsWith('.paydocs'))) moveAside(path.join(site, old));
+      return build();
+    },
+    async rest(browser, result) {
+      log('paydocs: rebuild after one page changed');
+      result.rebuilds = await timedRuns(Math.min(RUNS, 3), 'paydocs rebuild', async () => {
+        const restore = appendParagraph(path.join(site, 'content/docs', `${API_PAGE}.md`));
+        try {
+          return await build();
+        } finally {
+          restore();
+        }
+      });
+      await build();
+      result.dist = dirStats(dist);
+      result.search = paydocsSearch(dist);
+      if (!flag('skip-dev')) {
+        log('paydocs: dev server, ready time and save-to-browser');
+        const port = 4600 + Math.floor(Math.random() * 300);
+        result.dev = await measureDev(browser, {
+          start: () => spawn(process.execPath, [PAYDOCS_BIN, 'dev', '--port', String(port), '--host', '127.0.0.1'], { cwd: site, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }),
+          baseUrl: `http://127.0.0.1:${port}`,
+          path: API_PAGE,
+          expectText: titleOf(path.join(site, 'content/docs', `${API_PAGE}.md`)),
+          markdownFile: path.join(site, 'content/docs', `${API_PAGE}.md`),
+          edits: 7,
+          log,
+        });
+        log(`paydocs dev: ready ${msec(result.dev.readyMs)}, save-to-browser ${result.dev.saveToBrowserMs.join(' / ')} ms`);
+      }
+      await measureBrowserSide(browser, dist, 'paydocs', result);
+      result.summary = summarize(result);
+    },
+  };
+}
+
+/**
+ * The cold builds of both tools, taking turns (paydocs, Docusaurus, paydocs, ...; paydocs's extra runs
+ * last): this machine's speed drifts by a tenth or more within an hour, and builds of one tool after
+ * the other's put the drift into the ratio.
+ */
+async function coldBuildsInTurn(paydocs: ToolBench, docusaurus: ToolBench | undefined): Promise<{ paydocs: BuildRun[]; docusaurus: BuildRun[] }> {
+  const out = { paydocs: [] as BuildRun[], docusaurus: [] as BuildRun[] };
+  const dRuns = docusaurus ? DOCUSAURUS_RUNS : 0;
+  log(`cold builds of both locales: paydocs ${RUNS}${docusaurus ? `, Docusaurus ${dRuns} (minutes each), in turn` : ''}`);
+  // Each build starts with the last one's writes on disk (`sync`, untimed): a Docusaurus build writes
+  // hundreds of megabytes, which the kernel would otherwise flush during the next paydocs build.
+  const settled = (build: () => Promise<TimedRun>) => {
+    spawnSync('sync');
     return build();
-  });
-  log('paydocs: rebuild after one page changed');
-  result.rebuilds = await timedRuns(Math.min(RUNS, 3), 'paydocs rebuild', async () => {
-    const restore = appendParagraph(path.join(site, 'content/docs', `${API_PAGE}.md`));
-    try {
-      return await build();
-    } finally {
-      restore();
-    }
-  });
-  await build();
-  result.dist = dirStats(dist);
-  result.search = paydocsSearch(dist);
-  if (!flag('skip-dev')) {
-    log('paydocs: dev server, ready time and save-to-browser');
-    const port = 4600 + Math.floor(Math.random() * 300);
-    result.dev = await measureDev(browser, {
-      start: () => spawn(process.execPath, [PAYDOCS_BIN, 'dev', '--port', String(port), '--host', '127.0.0.1'], { cwd: site, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }),
-      baseUrl: `http://127.0.0.1:${port}`,
-      path: API_PAGE,
-      expectText: titleOf(path.join(site, 'content/docs', `${API_PAGE}.md`)),
-      markdownFile: path.join(site, 'content/docs', `${API_PAGE}.md`),
-      edits: 7,
-      log,
-    });
-    log(`paydocs dev: ready ${msec(result.dev.readyMs)}, save-to-browser ${result.dev.saveToBrowserMs.join(' / ')} ms`);
+  };
+  for (let i = 0; i < Math.max(RUNS, dRuns); i++) {
+    if (i < RUNS) out.paydocs.push(logRun(`paydocs cold build ${i + 1}/${RUNS}`, await settled(() => paydocs.coldBuild())));
+    if (docusaurus && i < dRuns) out.docusaurus.push(logRun(`docusaurus cold build ${i + 1}/${dRuns}`, await settled(() => docusaurus.coldBuild())));
   }
-  await measureBrowserSide(browser, dist, 'paydocs', result);
-  result.summary = summarize(result);
-  return result;
+  return out;
 }
 
 function titleOf(markdownFile: string): string {
@@ -298,43 +332,44 @@ function titleOf(markdownFile: string): string {
   return (m?.[1] ?? '').trim().replace(/^['"]|['"]$/g, '');
 }
 
-async function benchDocusaurus(browser: Browser, versions: Record<string, string>): Promise<ToolResult> {
+async function prepareDocusaurus(versions: Record<string, string>): Promise<ToolBench> {
   const dir = path.join(WORK, 'docusaurus');
   const installed = await installDocusaurus(dir, log);
   Object.assign(versions, Object.fromEntries(Object.entries(installed.versions).map(([k, v]) => [`docusaurus:${k}`, v])));
   const converted = prepareDocusaurusSite(dir, CONTENT_DIR);
   log(`docusaurus: content converted (${JSON.stringify(converted)})`);
-  const result: ToolResult = { summary: {} };
-  log(`docusaurus: ${DOCUSAURUS_RUNS} cold builds of both locales (minutes each)`);
-  result.builds = await timedRuns(DOCUSAURUS_RUNS, 'docusaurus cold build', () => buildDocusaurus(dir, { cold: true }));
-  log('docusaurus: rebuild after one page changed (webpack cache kept)');
-  const restore = appendParagraph(path.join(dir, 'docs', `${API_PAGE}.md`));
-  try {
-    result.rebuilds = await timedRuns(1, 'docusaurus rebuild', () => buildDocusaurus(dir, { cold: false }));
-  } finally {
-    restore();
-  }
-  const build = path.join(dir, 'build');
-  result.dist = dirStats(build);
-  result.search = docusaurusSearch(build);
-  if (!flag('skip-dev')) {
-    log('docusaurus: dev server (English only, as Docusaurus dev serves one locale), ready time and save-to-browser');
-    const port = 4900 + Math.floor(Math.random() * 300);
-    result.dev = await measureDev(browser, {
-      start: () => startDocusaurusDev(dir, port),
-      baseUrl: `http://127.0.0.1:${port}`,
-      path: API_PAGE,
-      expectText: titleOf(path.join(dir, 'docs', `${API_PAGE}.md`)),
-      markdownFile: path.join(dir, 'docs', `${API_PAGE}.md`),
-      edits: 3,
-      timeoutMs: 600_000,
-      log,
-    });
-    log(`docusaurus dev: ready ${msec(result.dev.readyMs)}, save-to-browser ${result.dev.saveToBrowserMs.join(' / ')} ms`);
-  }
-  await measureBrowserSide(browser, build, 'docusaurus', result);
-  result.summary = summarize(result);
-  return result;
+  return {
+    coldBuild: () => buildDocusaurus(dir, { cold: true }),
+    async rest(browser, result) {
+      log('docusaurus: rebuild after one page changed (webpack cache kept)');
+      const restore = appendParagraph(path.join(dir, 'docs', `${API_PAGE}.md`));
+      try {
+        result.rebuilds = await timedRuns(1, 'docusaurus rebuild', () => buildDocusaurus(dir, { cold: false }));
+      } finally {
+        restore();
+      }
+      const build = path.join(dir, 'build');
+      result.dist = dirStats(build);
+      result.search = docusaurusSearch(build);
+      if (!flag('skip-dev')) {
+        log('docusaurus: dev server (English only, as Docusaurus dev serves one locale), ready time and save-to-browser');
+        const port = 4900 + Math.floor(Math.random() * 300);
+        result.dev = await measureDev(browser, {
+          start: () => startDocusaurusDev(dir, port),
+          baseUrl: `http://127.0.0.1:${port}`,
+          path: API_PAGE,
+          expectText: titleOf(path.join(dir, 'docs', `${API_PAGE}.md`)),
+          markdownFile: path.join(dir, 'docs', `${API_PAGE}.md`),
+          edits: 3,
+          timeoutMs: 600_000,
+          log,
+        });
+        log(`docusaurus dev: ready ${msec(result.dev.readyMs)}, save-to-browser ${result.dev.saveToBrowserMs.join(' / ')} ms`);
+      }
+      await measureBrowserSide(browser, build, 'docusaurus', result);
+      result.summary = summarize(result);
+    },
+  };
 }
 
 async function benchScale(): Promise<ScaleResult[]> {
@@ -470,8 +505,15 @@ async function main(): Promise<number> {
   };
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
-    result.paydocs = await benchPaydocs(browser);
-    if (!QUICK) result.docusaurus = await benchDocusaurus(browser, result.versions);
+    const paydocs = preparePaydocs();
+    const docusaurus = QUICK ? undefined : await prepareDocusaurus(result.versions);
+    const builds = await coldBuildsInTurn(paydocs, docusaurus);
+    result.paydocs = { summary: {}, builds: builds.paydocs };
+    await paydocs.rest(browser, result.paydocs);
+    if (docusaurus) {
+      result.docusaurus = { summary: {}, builds: builds.docusaurus };
+      await docusaurus.rest(browser, result.docusaurus);
+    }
     if (!flag('skip-scale')) result.scale = await benchScale();
   } finally {
     await browser.close();
