@@ -162,9 +162,9 @@ async function bundle(entry: string, name: string, options: BundleOptions): Prom
     target: 'node20',
     write: false,
     logLevel: 'silent',
-    // A bundled CommonJS package's require() of a built-in module: esbuild's ES module output has no `require`.
     // Packages resolve from the importing file, else from paydocs' own (as they do when imported by URL).
     nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
+    // A bundled CommonJS package's require() of a built-in module: esbuild's ES module output has no `require`.
     banner: packages === 'bundle' ? { js: `import { createRequire as __paydocsCreateRequire } from 'node:module'; const require = __paydocsCreateRequire(${'import'}.meta.url);` } : undefined,
     plugins: [
       {

@@ -56,7 +56,7 @@ export function getHighlighter(): Promise<Highlighter> {
  * Shiki's Oniguruma engine, from the binary shiki ships as a file (`shiki/onig.wasm`, the same
  * bytes). Its default, the binary inlined as gzipped base64, is decoded with `atob`, a web
  * `Response` and a `DecompressionStream`: touching `Response` loads Node's fetch (undici), and the
- * whole took some 60 ms of every compile thread. Given as an `instantiator`, the loader never
+ * whole took some 45 ms of every compile thread (CPU profile). Given as an `instantiator`, the loader never
  * looks at `Response` either.
  */
 function onigurumaEngine(): ReturnType<typeof createOnigurumaEngine> {
