@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSearchIndex, searchSources } from '../../cli/build/build-search-index.ts';
 import { indexSearchSource } from '../../cli/build/index-search-source.ts';
-import { indexInBackground, startSearchIndexPool } from '../../cli/build/search-index-pool.ts';
+import { startSearchIndexPool } from '../../cli/build/search-index-pool.ts';
 import { corpusRoutes, removeCorpora, writeCorpus } from './corpus.ts';
 
 afterAll(removeCorpora);
@@ -20,11 +20,12 @@ describe('cli/build/search-index-pool (the indexes built on a worker thread)', (
     const { config, locales, diagnostics } = await corpusRoutes(root);
     const sources = searchSources({ root, config, locales, diagnostics });
     const inProcess = buildSearchIndex({ root, config, locales, diagnostics });
-    const background = indexInBackground(sources);
+    const background = startSearchIndexPool(sources.length);
     try {
+      const indexes = background.index(sources);
       expect(sources.map((s) => s.locale)).toEqual(['en', 'ru']);
       for (const source of sources) {
-        const json = await background.indexes.get(source)!;
+        const json = await indexes.get(source)!;
         expect(json).toBe(indexSearchSource(source));
         expect(json).toBe(inProcess.files.get(source.indexName));
         expect(JSON.parse(json)).toMatchObject({ locale: source.locale, text: config.baseUrl + source.textName });
