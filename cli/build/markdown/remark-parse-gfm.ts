@@ -30,7 +30,7 @@ export const MAY_HAVE_AUTOLINK_LITERAL = /@|www\.|https?:\/\//i;
  * (`MAY_HAVE_AUTOLINK_LITERAL`): the e-mail construct is tried at every letter and digit and the
  * mdast transform searches every text node, which made GFM's parse 40 % slower on pages without a
  * single URL (two thirds of the docs). Elsewhere the tree is the same, positions included
- * (test/build/remark-parse-gfm.test.ts). Other syntax extensions (directives) are registered
+ * (test/foundation/remark-parse-gfm.test.ts). Other syntax extensions (directives) are registered
  * after it as usual and apply to every document.
  */
 export const remarkParseGfm: Plugin<[], string, Root> = function () {
