@@ -262,8 +262,7 @@ interface ToolBench {
   rest(browser: Browser, result: ToolResult): Promise<void>;
 }
 
-function preparePaydocs(): ToolBench {
-  const site = copyProject(path.join(WORK, 'paydocs'), { contentFrom: CONTENT_DIR });
+function preparePaydocs(site: string): ToolBench {
   const dist = path.join(site, 'dist');
   const build = () => runTimed(process.execPath, [PAYDOCS_BIN, 'build', '--out', dist], { cwd: site, timeoutMs: 10 * 60_000 }).then((r) => assertOk(r, 'paydocs build'));
   return {
@@ -332,11 +331,11 @@ function titleOf(markdownFile: string): string {
   return (m?.[1] ?? '').trim().replace(/^['"]|['"]$/g, '');
 }
 
-async function prepareDocusaurus(versions: Record<string, string>): Promise<ToolBench> {
+async function prepareDocusaurus(versions: Record<string, string>, paydocsSite: string): Promise<ToolBench> {
   const dir = path.join(WORK, 'docusaurus');
   const installed = await installDocusaurus(dir, log);
   Object.assign(versions, Object.fromEntries(Object.entries(installed.versions).map(([k, v]) => [`docusaurus:${k}`, v])));
-  const converted = prepareDocusaurusSite(dir, CONTENT_DIR);
+  const converted = await prepareDocusaurusSite(dir, paydocsSite);
   log(`docusaurus: content converted (${JSON.stringify(converted)})`);
   return {
     coldBuild: () => buildDocusaurus(dir, { cold: true }),
@@ -505,8 +504,9 @@ async function main(): Promise<number> {
   };
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
-    const paydocs = preparePaydocs();
-    const docusaurus = QUICK ? undefined : await prepareDocusaurus(result.versions);
+    const site = copyProject(path.join(WORK, 'paydocs'), { contentFrom: CONTENT_DIR });
+    const paydocs = preparePaydocs(site);
+    const docusaurus = QUICK ? undefined : await prepareDocusaurus(result.versions, site);
     const builds = await coldBuildsInTurn(paydocs, docusaurus);
     result.paydocs = { summary: {}, builds: builds.paydocs };
     await paydocs.rest(browser, result.paydocs);

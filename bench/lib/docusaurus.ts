@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assertOk, runTimed, type TimedRun } from './proc.ts';
+import { expandDirectives } from './expand-directives.ts';
 import { toDocusaurusContent } from './to-docusaurus.ts';
 import { moveAside } from './trash.ts';
 
@@ -38,14 +39,18 @@ export async function installDocusaurus(dir: string, log: (s: string) => void): 
   return { installMs, versions };
 }
 
-/** Writes the config and a converted copy of `contentDir` into the Docusaurus folder. */
-export function prepareDocusaurusSite(dir: string, contentDir: string): ReturnType<typeof toDocusaurusContent> {
+/**
+ * Writes the config and a converted copy of the paydocs project's `content/` into the Docusaurus
+ * folder, the pages paydocs generates from directives written out as Markdown (expand-directives.ts).
+ */
+export async function prepareDocusaurusSite(dir: string, projectRoot: string): Promise<ReturnType<typeof toDocusaurusContent>> {
+  const expanded = await expandDirectives(projectRoot);
   for (const old of ['docs', 'i18n', 'static', 'redirects.json', 'build', '.docusaurus']) moveAside(path.join(dir, old));
   copyFileSync(path.join(TEMPLATE_DIR, 'docusaurus.config.cjs'), path.join(dir, 'docusaurus.config.js'));
   copyFileSync(path.join(TEMPLATE_DIR, 'sidebars.cjs'), path.join(dir, 'sidebars.js'));
   mkdirSync(path.join(dir, 'src/css'), { recursive: true });
   copyFileSync(path.join(TEMPLATE_DIR, 'custom.css'), path.join(dir, 'src/css/custom.css'));
-  return toDocusaurusContent(contentDir, dir);
+  return toDocusaurusContent(path.join(projectRoot, 'content'), dir, expanded);
 }
 
 /** A cold `docusaurus build` of both locales: no build/, .docusaurus/ or webpack cache before it. */

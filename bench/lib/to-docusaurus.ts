@@ -11,13 +11,18 @@ import YAML from 'yaml';
  *   the default locale's tree and translates labels through that file, keyed by the English label);
  * - our `:::tabs{group=...}` directive (unknown to Docusaurus) is unwrapped: its code blocks stay, one after another;
  * - links to the Atom feeds paydocs generates become plain text (Docusaurus has no feed for docs);
- * - `::api-operation`, `::data-table` and `::status-diagram` stay as they are: Docusaurus warns and
- *   prints them as text, so its pages are lighter than ours there (the API pages' generated
- *   parameters, samples and tables are not in its build);
+ * - the pages with `::api-operation`, `::data-table` or `::status-diagram` take the text given in
+ *   `expanded` (keyed by path below `content/`, see expand-directives.ts): the Markdown those
+ *   directives become, so Docusaurus builds the parameters, samples and tables paydocs builds.
+ *   Without it, Docusaurus prints each directive as one line of text;
  * - `content/static/` -> `static/`, `content/redirects.yaml` -> `redirects.json` for the client-redirects plugin.
  */
-export function toDocusaurusContent(contentDir: string, siteDir: string): { docs: Record<string, number>; categories: number; tabsUnwrapped: number } {
-  const stats = { docs: {} as Record<string, number>, categories: 0, tabsUnwrapped: 0 };
+export function toDocusaurusContent(
+  contentDir: string,
+  siteDir: string,
+  expanded: ReadonlyMap<string, string> = new Map(),
+): { docs: Record<string, number>; categories: number; tabsUnwrapped: number; expanded: number } {
+  const stats = { docs: {} as Record<string, number>, categories: 0, tabsUnwrapped: 0, expanded: 0 };
   const enLabels = new Map<string, string>();
   const ruLabels = new Map<string, string>();
   const convertTree = (from: string, to: string, locale: string) => {
@@ -37,7 +42,9 @@ export function toDocusaurusContent(contentDir: string, siteDir: string): { docs
           ruLabels.set(folder, meta.label);
         }
       } else if (rel.endsWith('.md')) {
-        const { text, unwrapped } = unwrapTabs(withoutFeedLinks(readFileSync(src, 'utf8')));
+        const generated = expanded.get(path.posix.join(path.relative(contentDir, from).split(path.sep).join('/'), rel));
+        if (generated !== undefined) stats.expanded++;
+        const { text, unwrapped } = unwrapTabs(withoutFeedLinks(generated ?? readFileSync(src, 'utf8')));
         stats.tabsUnwrapped += unwrapped;
         writeFileSync(dst, text);
         docs++;

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Parent, Root, RootContent } from 'mdast';
+import { directiveToMarkdown } from 'mdast-util-directive';
+import { gfmAutolinkLiteralToMarkdown } from 'mdast-util-gfm-autolink-literal';
+import { gfmFootnoteToMarkdown } from 'mdast-util-gfm-footnote';
+import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import remarkDirective from 'remark-directive';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import { loadApi } from '../../cli/build/api/load-api.ts';
+import { needsLaterData } from '../../cli/build/build-site.ts';
+import { loadConfig } from '../../cli/build/load-config.ts';
+import { loadContent } from '../../cli/build/load-content.ts';
+import { loadData } from '../../cli/build/load-data.ts';
+import { remarkApiOperation } from '../../cli/build/markdown/remark-api-operation.ts';
+import { remarkDataTable } from '../../cli/build/markdown/remark-data-table.ts';
+import { remarkParseGfm } from '../../cli/build/markdown/remark-parse-gfm.ts';
+import { remarkStatusDiagram } from '../../cli/build/markdown/remark-status-diagram.ts';
+import type { PageFileData } from '../../cli/build/markdown/types.ts';
+import { sitePath } from '../../cli/build/site-paths.ts';
+import { DiagnosticList } from '../../cli/diagnostics.ts';
+import { stringsFor } from '../../renderer/i18n/strings.ts';
+
+/**
+ * The pages whose content paydocs generates (`::api-operation`, `::data-table`, `::status-diagram`),
+ * written out as the Markdown those directives become: parameter and error tables, request samples,
+ * response examples, reference tables, the status diagram (an inline SVG). Docusaurus does not know
+ * the directives; fed them as they are, it prints one line of text where paydocs renders a page, and
+ * builds less than paydocs does. With this, both tools build the same pages.
+ *
+ * It runs paydocs's own directive plugins (the same data, the same strings) and serializes the tree
+ * with mdast-util-to-markdown. Returns the new text of each such file (frontmatter kept), keyed by
+ * its path relative to `content/`.
+ */
+export async function expandDirectives(root: string): Promise<Map<string, string>> {
+  const diagnostics = new DiagnosticList();
+  const config = await loadConfig(root);
+  const content = loadContent({ root, config, mode: 'build', diagnostics });
+  const reference = loadData({ root, diagnostics });
+  const api = await loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics });
+  const processor = unified().use(remarkParseGfm).use(remarkDirective).use(remarkApiOperation).use(remarkDataTable).use(remarkStatusDiagram);
+  const out = new Map<string, string>();
+  for (const [locale, docs] of content.docs) {
+    const byRel = new Map(docs.map((d) => [d.relPath, d.route]));
+    for (const doc of docs) {
+      if (!needsLaterData(doc) || doc.translation === 'missing') continue;
+      const file = new VFile({ value: doc.body, path: doc.file });
+      const data: PageFileData = {
+        ctx: {
+          locale,
+          relPath: doc.relPath,
+          file: doc.file,
+          bodyLineOffset: doc.bodyLineOffset,
+          strings: stringsFor(locale),
+          routeOfRelPath: (rel) => byRel.get(rel),
+          localizePath: (route) => sitePath(config, locale, route),
+          tocMin: config.theme.toc.min,
+          tocMax: config.theme.toc.max,
+          data: { api, reference },
+        },
+        out: { toc: [], links: [], sections: [], headingIds: [], problems: [] },
+      };
+      file.data.paydocs = data;
+      const tree = processor.runSync(processor.parse(file), file) as Root;
+      const problems = data.out.problems.filter((p) => p.severity === 'error');
+      if (problems.length) throw new Error(`${doc.file}: ${problems.map((p) => p.message).join('; ')}`);
+      const raw = readFileSync(path.join(root, doc.file), 'utf8');
+      const frontmatter = raw.endsWith(doc.body) ? raw.slice(0, raw.length - doc.body.length) : '';
+      const body = toMarkdown(asPlainMarkdown(tree), { extensions: [gfmAutolinkLiteralToMarkdown(), gfmFootnoteToMarkdown(), gfmStrikethroughToMarkdown(), gfmTableToMarkdown(), gfmTaskListItemToMarkdown(), directiveToMarkdown()] });
+      out.set(path.relative(path.join(root, 'content'), path.join(root, doc.file)).split(path.sep).join('/'), frontmatter + body);
+    }
+  }
+  return out;
+}
+
+/**
+ * What only paydocs's theme uses goes: the blockquotes the plugins render as `<div>` (the data
+ * tables' scroll box and wrapper) give way to their content, and the filter box, hidden until
+ * paydocs's client script enables it, is left out. Everything a reader sees stays.
+ */
+export function asPlainMarkdown(tree: Root): Root {
+  const walk = (parent: Parent) => {
+    parent.children = parent.children.flatMap((node: RootContent): RootContent[] => {
+      if (node.type === 'blockquote' && node.data?.hName === 'div') return walkChildren(node);
+      if (node.type === 'html' && node.value.startsWith('<div class="data-table__filter"')) return [];
+      if ('children' in node) walk(node);
+      return [node];
+    }) as typeof parent.children;
+  };
+  const walkChildren = (node: Parent): RootContent[] => {
+    walk(node);
+    return node.children as RootContent[];
+  };
+  walk(tree);
+  return tree;
+}
