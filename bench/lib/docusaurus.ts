@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { assertOk, runTimed, type TimedRun } from './proc.ts';
 import { expandDirectives } from './expand-directives.ts';
+import { assertOk, runTimed, type TimedRun } from './proc.ts';
 import { toDocusaurusContent } from './to-docusaurus.ts';
 import { moveAside } from './trash.ts';
 

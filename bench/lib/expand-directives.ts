@@ -26,6 +26,19 @@ import { DiagnosticList } from '../../cli/diagnostics.ts';
 import { stringsFor } from '../../renderer/i18n/strings.ts';
 
 /**
+ * GFM and directives, as paydocs parses them. Table cells are not padded to align the pipes: the
+ * padding was 38 % of the generated Markdown, text Docusaurus would parse and paydocs never does.
+ */
+const TO_MARKDOWN = [
+  gfmAutolinkLiteralToMarkdown(),
+  gfmFootnoteToMarkdown(),
+  gfmStrikethroughToMarkdown(),
+  gfmTableToMarkdown({ tablePipeAlign: false }),
+  gfmTaskListItemToMarkdown(),
+  directiveToMarkdown(),
+];
+
+/**
  * The pages whose content paydocs generates (`::api-operation`, `::data-table`, `::status-diagram`),
  * written out as the Markdown those directives become: parameter and error tables, request samples,
  * response examples, reference tables, the status diagram (an inline SVG). Docusaurus does not know
@@ -42,6 +55,8 @@ export async function expandDirectives(root: string): Promise<Map<string, string
   const content = loadContent({ root, config, mode: 'build', diagnostics });
   const reference = loadData({ root, diagnostics });
   const api = await loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics });
+  // A site paydocs would not build is not benchmarked: its errors, as `paydocs build` reports them.
+  diagnostics.throwIfErrors();
   const processor = unified().use(remarkParseGfm).use(remarkDirective).use(remarkApiOperation).use(remarkDataTable).use(remarkStatusDiagram);
   const out = new Map<string, string>();
   for (const [locale, docs] of content.docs) {
@@ -69,8 +84,10 @@ export async function expandDirectives(root: string): Promise<Map<string, string
       const problems = data.out.problems.filter((p) => p.severity === 'error');
       if (problems.length) throw new Error(`${doc.file}: ${problems.map((p) => p.message).join('; ')}`);
       const raw = readFileSync(path.join(root, doc.file), 'utf8');
-      const frontmatter = raw.endsWith(doc.body) ? raw.slice(0, raw.length - doc.body.length) : '';
-      const body = toMarkdown(asPlainMarkdown(tree), { extensions: [gfmAutolinkLiteralToMarkdown(), gfmFootnoteToMarkdown(), gfmStrikethroughToMarkdown(), gfmTableToMarkdown(), gfmTaskListItemToMarkdown(), directiveToMarkdown()] });
+      // gray-matter's body is the end of the file; what comes before it is the frontmatter, kept as written.
+      if (!raw.endsWith(doc.body)) throw new Error(`${doc.file}: cannot tell its frontmatter from its body`);
+      const frontmatter = raw.slice(0, raw.length - doc.body.length);
+      const body = toMarkdown(asPlainMarkdown(tree), { extensions: TO_MARKDOWN });
       out.set(path.relative(path.join(root, 'content'), path.join(root, doc.file)).split(path.sep).join('/'), frontmatter + body);
     }
   }
