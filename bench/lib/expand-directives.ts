@@ -12,6 +12,7 @@ import remarkDirective from 'remark-directive';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { loadApi } from '../../cli/build/api/load-api.ts';
+import { pageFileData } from '../../cli/build/compile-markdown.ts';
 import { needsLaterData } from '../../cli/build/build-site.ts';
 import { loadConfig } from '../../cli/build/load-config.ts';
 import { loadContent } from '../../cli/build/load-content.ts';
@@ -20,10 +21,7 @@ import { remarkApiOperation } from '../../cli/build/markdown/remark-api-operatio
 import { remarkDataTable } from '../../cli/build/markdown/remark-data-table.ts';
 import { remarkParseGfm } from '../../cli/build/markdown/remark-parse-gfm.ts';
 import { remarkStatusDiagram } from '../../cli/build/markdown/remark-status-diagram.ts';
-import type { PageFileData } from '../../cli/build/markdown/types.ts';
-import { sitePath } from '../../cli/build/site-paths.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
-import { stringsFor } from '../../renderer/i18n/strings.ts';
 
 /**
  * GFM and directives, as paydocs parses them. Table cells are not padded to align the pipes: the
@@ -59,26 +57,12 @@ export async function expandDirectives(root: string): Promise<Map<string, string
   diagnostics.throwIfErrors();
   const processor = unified().use(remarkParseGfm).use(remarkDirective).use(remarkApiOperation).use(remarkDataTable).use(remarkStatusDiagram);
   const out = new Map<string, string>();
-  for (const [locale, docs] of content.docs) {
+  for (const docs of content.docs.values()) {
     const byRel = new Map(docs.map((d) => [d.relPath, d.route]));
     for (const doc of docs) {
       if (!needsLaterData(doc) || doc.translation === 'missing') continue;
       const file = new VFile({ value: doc.body, path: doc.file });
-      const data: PageFileData = {
-        ctx: {
-          locale,
-          relPath: doc.relPath,
-          file: doc.file,
-          bodyLineOffset: doc.bodyLineOffset,
-          strings: stringsFor(locale),
-          routeOfRelPath: (rel) => byRel.get(rel),
-          localizePath: (route) => sitePath(config, locale, route),
-          tocMin: config.theme.toc.min,
-          tocMax: config.theme.toc.max,
-          data: { api, reference },
-        },
-        out: { toc: [], links: [], sections: [], headingIds: [], problems: [] },
-      };
+      const data = pageFileData(doc, (rel) => byRel.get(rel), config, { api, reference });
       file.data.paydocs = data;
       const tree = processor.runSync(processor.parse(file), file) as Root;
       const problems = data.out.problems.filter((p) => p.severity === 'error');
@@ -102,15 +86,10 @@ export async function expandDirectives(root: string): Promise<Map<string, string
 export function asPlainMarkdown(tree: Root): Root {
   const walk = (parent: Parent) => {
     parent.children = parent.children.flatMap((node: RootContent): RootContent[] => {
-      if (node.type === 'blockquote' && node.data?.hName === 'div') return walkChildren(node);
       if (node.type === 'html' && node.value.startsWith('<div class="data-table__filter"')) return [];
       if ('children' in node) walk(node);
-      return [node];
+      return node.type === 'blockquote' && node.data?.hName === 'div' ? node.children : [node];
     }) as typeof parent.children;
-  };
-  const walkChildren = (node: Parent): RootContent[] => {
-    walk(node);
-    return node.children as RootContent[];
   };
   walk(tree);
   return tree;

@@ -28,11 +28,9 @@ export interface CompileOptions {
   data?: MarkdownData;
 }
 
-/** Compiles one doc. Problems found by the plugins go to `diagnostics` with the file's real line numbers. */
-export function compileDoc(doc: SourceDoc, routeOfRelPath: (rel: string) => string | undefined, options: CompileOptions): CompiledPage {
-  const { config, processor, diagnostics } = options;
-  const file = new VFile({ value: doc.body, path: doc.file });
-  const data: PageFileData = {
+/** What the plugins read and leave behind for one doc: `file.data.paydocs` (see types.ts). */
+export function pageFileData(doc: SourceDoc, routeOfRelPath: (rel: string) => string | undefined, config: PaydocsConfig, data: MarkdownData = {}): PageFileData {
+  return {
     ctx: {
       locale: doc.locale,
       relPath: doc.relPath,
@@ -43,10 +41,17 @@ export function compileDoc(doc: SourceDoc, routeOfRelPath: (rel: string) => stri
       localizePath: (route) => (route.startsWith(config.baseUrl) && route !== '/' && isLocalized(config, route) ? route : sitePath(config, doc.locale, route)),
       tocMin: config.theme.toc.min,
       tocMax: config.theme.toc.max,
-      data: options.data ?? {},
+      data,
     },
     out: { toc: [], links: [], sections: [], headingIds: [], problems: [] },
   };
+}
+
+/** Compiles one doc. Problems found by the plugins go to `diagnostics` with the file's real line numbers. */
+export function compileDoc(doc: SourceDoc, routeOfRelPath: (rel: string) => string | undefined, options: CompileOptions): CompiledPage {
+  const { config, processor, diagnostics } = options;
+  const file = new VFile({ value: doc.body, path: doc.file });
+  const data = pageFileData(doc, routeOfRelPath, config, options.data);
   file.data.paydocs = data;
   const html = String(processor.processSync(file));
   for (const p of data.out.problems) diagnostics.add({ file: doc.file, line: p.line, column: p.column, rule: p.rule, severity: p.severity, message: p.message });
