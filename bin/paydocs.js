@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import { bundleCacheDir, freshBundle, manifestFile } from '../cli/bundle-cache.js';
+import { findFreshBundle } from '../cli/bundle-cache.js';
 
 // A build is a short burst of mostly cold code: with V8's default tier-up budget, its optimizing
 // compiler (TurboFan, on background threads) spent about 1.8 s of CPU optimizing functions that ran
@@ -23,7 +23,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 process.env.TSX_TSCONFIG_PATH ??= path.join(root, 'tsconfig.json');
 
 const entry = path.join(root, 'cli/main.ts');
-let cli = freshBundle(manifestFile(bundleCacheDir(root), 'cli', entry));
+let cli = findFreshBundle(root, 'cli', entry);
 if (!cli) {
   const { register } = await import('tsx/esm/api');
   register();

@@ -3,7 +3,8 @@
 // the worker threads each run from one ES module file there. Plain JavaScript, because bin/paydocs.js
 // reads it before any TypeScript can load: a fresh bundle of the CLI runs without tsx's module hooks.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -19,6 +20,74 @@ import { pathToFileURL } from 'node:url';
  */
 export function bundleCacheDir(packageRoot) {
   return path.join(packageRoot, 'node_modules/.cache/paydocs');
+}
+
+/**
+ * Every folder paydocs may keep its cache in, in order of preference: its own (`bundleCacheDir`), then,
+ * for an install it cannot write to (a read-only image layer, a Nix store, a global install run by
+ * another user), the user's cache (`$XDG_CACHE_HOME`, else `~/.cache`), then the temporary folder. The
+ * last two hold a folder per install, named by a hash of its path.
+ * @param {string} packageRoot
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {string[]}
+ */
+export function bundleCacheDirs(packageRoot, env = process.env) {
+  // Resolved: bin/paydocs.js names the install with a trailing slash, the TypeScript without.
+  const install = createHash('sha256').update(path.resolve(packageRoot)).digest('hex').slice(0, 12);
+  const dirs = [bundleCacheDir(packageRoot)];
+  let home = '';
+  try {
+    home = os.homedir();
+  } catch {
+    // no home folder (a user without a passwd entry)
+  }
+  const userCache = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : home ? path.join(home, '.cache') : undefined;
+  if (userCache) dirs.push(path.join(userCache, 'paydocs', install));
+  const user = typeof process.getuid === 'function' ? process.getuid() : 'user';
+  dirs.push(path.join(os.tmpdir(), `paydocs-cache-${user}`, install));
+  return dirs;
+}
+
+/** @type {Map<string, string>} */
+const writable = new Map();
+
+/**
+ * The first of `bundleCacheDirs(packageRoot)` that exists or can be made, and can be written to (the
+ * answer is kept for the process). Throws, naming each folder and why, when none can.
+ * @param {string} packageRoot
+ * @returns {string}
+ */
+export function writableCacheDir(packageRoot) {
+  const known = writable.get(packageRoot);
+  if (known) return known;
+  /** @type {string[]} */
+  const reasons = [];
+  for (const dir of bundleCacheDirs(packageRoot)) {
+    try {
+      mkdirSync(dir, { recursive: true });
+      accessSync(dir, constants.W_OK);
+      writable.set(packageRoot, dir);
+      return dir;
+    } catch (error) {
+      reasons.push(`${dir} (${/** @type {NodeJS.ErrnoException} */ (error).code ?? /** @type {Error} */ (error).message})`);
+    }
+  }
+  throw new Error(`paydocs cannot write its cache in any of: ${reasons.join(', ')}`);
+}
+
+/**
+ * The fresh bundle of `entry` (see `freshBundle`) in any of the cache folders, the install's own first.
+ * @param {string} packageRoot
+ * @param {string} name
+ * @param {string} entry
+ * @returns {URL | undefined}
+ */
+export function findFreshBundle(packageRoot, name, entry) {
+  for (const dir of bundleCacheDirs(packageRoot)) {
+    const fresh = freshBundle(manifestFile(dir, name, entry));
+    if (fresh) return fresh;
+  }
+  return undefined;
 }
 
 /**

@@ -1,8 +1,11 @@
 import { readdirSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BROWSER_TARGET } from './bundle-client.ts';
 import { importCode } from './import-code.ts';
+import { packageResolver } from './worker-bundle.ts';
 import type { ComponentType } from 'react';
 import type { CustomPageProps } from '../../renderer/context.ts';
 import { PaydocsError } from '../diagnostics.ts';
@@ -36,11 +39,31 @@ export function listCustomPages(root: string): string[] {
 
 /**
  * Compiles a custom page for prerendering with esbuild (automatic JSX, whatever the docs project's
- * tsconfig says) into paydocs' own cache, so bare imports (react) resolve to the same copy the
- * theme renders with. Custom pages receive `site` and `page` as props; they need no theme context.
+ * tsconfig says). Its packages stay imports, by the URL Node resolves from paydocs' install, so that
+ * `react` is the very copy the theme renders with (a second React breaks every hook), wherever the
+ * compiled module is written; a package paydocs does not have resolves from the page's folder.
+ * Custom pages receive `site` and `page` as props; they need no theme context.
  */
 async function importPage(abs: string): Promise<{ default?: unknown; meta?: CustomPageMeta }> {
-  const out = await esbuild.build({ entryPoints: [abs], bundle: true, write: false, platform: 'node', format: 'esm', jsx: 'automatic', packages: 'external', target: BROWSER_TARGET, logLevel: 'silent' });
+  const resolve = await packageResolver();
+  const packagesByUrl: esbuild.Plugin = {
+    name: 'packages-by-url',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === 'resolving' || path.isAbsolute(args.path)) return undefined;
+        if (isBuiltin(args.path)) return { external: true };
+        try {
+          return { path: resolve(args.path), external: true };
+        } catch {
+          const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
+          // Not found either: esbuild reports it, with the page's file and line.
+          if (resolved.errors.length || !path.isAbsolute(resolved.path)) return undefined;
+          return { path: pathToFileURL(resolved.path).href, external: true };
+        }
+      });
+    },
+  };
+  const out = await esbuild.build({ entryPoints: [abs], bundle: true, write: false, platform: 'node', format: 'esm', jsx: 'automatic', target: BROWSER_TARGET, logLevel: 'silent', plugins: [packagesByUrl] });
   return importCode(out.outputFiles[0]!.text, 'page');
 }
 

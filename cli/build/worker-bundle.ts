@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleCacheDir, freshBundle, manifestFile, stamp, type Manifest, type Stamp } from '../bundle-cache.js';
+import { bundleCacheDir, findFreshBundle, freshBundle, manifestFile, stamp, writableCacheDir, type Manifest, type Stamp } from '../bundle-cache.js';
 import { PACKAGE_ROOT } from '../package-root.ts';
+import { importResolvePackage } from '../resolve-package.js';
 
-/** Where bundled code is kept: paydocs' own cache. */
+/** Where bundled code is kept: paydocs' own cache (or, for an install paydocs cannot write to, the first writable of `bundleCacheDirs`). */
 export const WORKER_CACHE_DIR = bundleCacheDir(PACKAGE_ROOT);
 /** Changes on every `npm install`: packages are imported by absolute URL, so a new install means a new bundle. */
 const INSTALL_STAMP = path.join(PACKAGE_ROOT, 'node_modules/.package-lock.json');
@@ -28,19 +28,16 @@ const INSTALL_STAMP = path.join(PACKAGE_ROOT, 'node_modules/.package-lock.json')
  * plugin callbacks run there, behind the config and content loading.
  */
 export async function bundledModule(entry: string, name: string, options: BundleOptions = {}): Promise<URL> {
-  const manifest = manifestFile(WORKER_CACHE_DIR, options.packages === 'bundle' ? `${name}.packages` : name, entry);
-  const fresh = freshBundle(manifest);
+  const key = options.packages === 'bundle' ? `${name}.packages` : name;
+  const fresh = findFreshBundle(PACKAGE_ROOT, key, entry);
   if (fresh) return fresh;
   const { files, inputs } = await bundle(entry, name, options);
-  try {
-    const url = writeCached(WORKER_CACHE_DIR, name, files, inputs, manifest);
-    // A new bundle replaced an old one: the time to clear out what nothing runs any more.
-    pruneBundleCache(WORKER_CACHE_DIR);
-    return url;
-  } catch {
-    // A cache that cannot be written (a read-only install): the bundle goes to a temporary folder, for this run.
-    return writeCached(mkdtempSync(path.join(tmpdir(), 'paydocs-bundle-')), name, files, inputs);
-  }
+  // paydocs' own cache, or for a read-only install the user's: kept there, the next run reuses it.
+  const dir = writableCacheDir(PACKAGE_ROOT);
+  const url = writeCached(dir, name, files, inputs, manifestFile(dir, key, entry));
+  // A new bundle replaced an old one: the time to clear out what nothing runs any more.
+  pruneBundleCache(dir);
+  return url;
 }
 
 export interface BundleOptions {
@@ -106,7 +103,7 @@ export function pruneBundleCache(cacheDir: string, now = Date.now(), ttlMs = UNU
  * entry. Both are written under a unique name and renamed: builds running at once (tests) never see
  * half a bundle, and the same bundle written twice lands once.
  */
-function writeCached(cacheDir: string, name: string, files: Array<{ path: string; text: string }>, inputs: Stamp[], manifest?: string): URL {
+function writeCached(cacheDir: string, name: string, files: Array<{ path: string; text: string }>, inputs: Stamp[], manifest: string): URL {
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.path).update('\0').update(f.text).update('\0');
   const dir = path.join(cacheDir, `${name}-${hash.digest('hex').slice(0, 16)}`);
@@ -123,7 +120,6 @@ function writeCached(cacheDir: string, name: string, files: Array<{ path: string
       if (!stamp(file)) throw error;
     }
   }
-  if (!manifest) return pathToFileURL(file);
   // The installed packages, and this bundler itself: a bundle made another way is made again.
   const stamps = [...inputs, stamp(INSTALL_STAMP), stamp(fileURLToPath(import.meta.url))].filter((s): s is Stamp => s !== undefined);
   const tmpManifest = `${manifest}.${process.pid}.${Math.random().toString(36).slice(2)}`;
@@ -133,20 +129,31 @@ function writeCached(cacheDir: string, name: string, files: Array<{ path: string
 }
 
 /**
+ * Resolves a package to the URL Node's ES module loader imports from paydocs' install, wherever the
+ * calling code runs from: the CLI's own bundle runs from a cache, which for a read-only install is
+ * outside it (`bundleCacheDirs`), and `import.meta.resolve` resolves from the calling module.
+ */
+export async function packageResolver(): Promise<(specifier: string) => string> {
+  const { resolvePackage } = await importResolvePackage(PACKAGE_ROOT);
+  const require = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
+  return (specifier) => {
+    try {
+      return resolvePackage(specifier);
+    } catch {
+      // vitest's module runner defines import.meta.resolve but throws; a package that is not there throws here too.
+      return pathToFileURL(require.resolve(specifier)).href;
+    }
+  };
+}
+
+/**
  * Bundles `entry` into `<name>.mjs` and chunks: a module loaded by a dynamic `import()` gets a chunk
  * of its own, and with it the imports of packages only it needs (in one file, esbuild hoists every
  * package import to the top, and `paydocs --version` loaded the whole pipeline's packages).
  */
 async function bundle(entry: string, name: string, options: BundleOptions): Promise<{ files: Array<{ path: string; text: string }>; inputs: Stamp[] }> {
   const packages = options.packages ?? 'import';
-  // import.meta.resolve follows ESM `exports`; vitest's module runner defines it but throws, hence the fallback.
-  const resolve = (specifier: string) => {
-    try {
-      return import.meta.resolve(specifier);
-    } catch {
-      return pathToFileURL(createRequire(import.meta.url).resolve(specifier)).href;
-    }
-  };
+  const resolve = await packageResolver();
   const inputs: Stamp[] = [];
   // Loaded only to bundle: a build whose cached bundle is fresh never needs esbuild before the workers start.
   const esbuild = await import('esbuild');

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { manifestFile, stamp } from '../../cli/bundle-cache.js';
+import { bundleCacheDir, bundleCacheDirs, manifestFile, stamp } from '../../cli/bundle-cache.js';
 import { bundledModule, pruneBundleCache, UNUSED_BUNDLE_TTL_MS, WORKER_CACHE_DIR } from '../../cli/build/worker-bundle.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
@@ -184,5 +184,68 @@ describe('bin/paydocs.js', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).not.toContain('MODULE-HOOKS');
     expect(again.stdout).toMatch(/Built \d+ pages/);
+  });
+
+  /**
+   * A copy of paydocs whose own cache cannot be made, as in an install it cannot write to (a read-only
+   * image layer, a Nix store, a global install run by another user). A folder's permissions would not
+   * stop root, who runs CI; a file where the cache folder goes stops anyone. Its packages are the
+   * checkout's, linked.
+   */
+  function readOnlyInstall(): string {
+    const pkg = mkdtempSync(path.join(tmpdir(), 'paydocs-ro-install-'));
+    for (const entry of ['bin', 'cli', 'config', 'renderer', 'package.json', 'tsconfig.json']) cpSync(path.join(PROJECT_ROOT, entry), path.join(pkg, entry), { recursive: true });
+    mkdirSync(path.join(pkg, 'node_modules'));
+    for (const name of readdirSync(path.join(PROJECT_ROOT, 'node_modules'))) {
+      if (name !== '.cache') symlinkSync(path.join(PROJECT_ROOT, 'node_modules', name), path.join(pkg, 'node_modules', name));
+    }
+    writeFileSync(path.join(pkg, 'node_modules/.cache'), 'not a folder');
+    return pkg;
+  }
+
+  it('builds from an install it cannot write to: its bundles go to the user cache, are reused by the next run, and nothing is left in the temporary folder', () => {
+    const pkg = readOnlyInstall();
+    const home = mkdtempSync(path.join(tmpdir(), 'paydocs-ro-home-'));
+    const env = { ...process.env, XDG_CACHE_HOME: path.join(home, 'cache'), TMPDIR: path.join(home, 'tmp') };
+    mkdirSync(env.TMPDIR, { recursive: true });
+    const site = copyFixture('basic');
+    // A custom page with state: rendered with another copy of React than the theme's, its hook would throw.
+    writeFileSync(
+      path.join(site, 'content/pages/counter.tsx'),
+      "import { useState } from 'react';\nexport const meta = { title: { en: 'Counter', ru: 'Счётчик' }, description: { en: 'A page with state.', ru: 'Страница с состоянием.' } };\nexport default function Counter() {\n  const [n] = useState(41);\n  return <p id=\"counter\">{n + 1}</p>;\n}\n",
+    );
+    const run = () => spawnSync(process.execPath, ['--import', preload, path.join(pkg, 'bin/paydocs.js'), 'build', '--out', path.join(site, 'dist')], { cwd: site, encoding: 'utf8', env });
+    try {
+      const first = run();
+      expect(first.status, first.stderr).toBe(0);
+      expect(first.stderr).toContain('MODULE-HOOKS'); // no bundle of the CLI yet: made from its TypeScript
+      const [userCache] = bundleCacheDirs(pkg, env).slice(1);
+      expect(userCache).toMatch(new RegExp(`^${home}/cache/paydocs/[0-9a-f]{12}$`));
+      expect(readdirSync(userCache!).filter((f) => /^cli-[0-9a-f]+\.json$/.test(f))).toHaveLength(1);
+      expect(readFileSync(path.join(site, 'dist/counter/index.html'), 'utf8')).toContain('<p id="counter">42</p>');
+      const again = run();
+      expect(again.status, again.stderr).toBe(0);
+      expect(again.stderr).not.toContain('MODULE-HOOKS');
+      expect(again.stdout).toMatch(/Built \d+ pages/);
+      // Before, each run bundled into a new temporary folder of its own and left it there.
+      expect(readdirSync(env.TMPDIR).filter((f) => f.startsWith('paydocs'))).toEqual([]);
+      expect(existsSync(bundleCacheDir(pkg))).toBe(false);
+    } finally {
+      for (const dir of [pkg, home, path.dirname(site)]) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('cli/bundle-cache', () => {
+  it("lists paydocs' own cache, then the user's ($XDG_CACHE_HOME, else ~/.cache), then the temporary folder, one folder per install", () => {
+    const [own, user, tmp] = bundleCacheDirs('/opt/paydocs', { XDG_CACHE_HOME: '/var/cache/me' });
+    expect(own).toBe('/opt/paydocs/node_modules/.cache/paydocs');
+    expect(user).toMatch(/^\/var\/cache\/me\/paydocs\/[0-9a-f]{12}$/);
+    expect(tmp).toBe(path.join(tmpdir(), `paydocs-cache-${process.getuid!()}`, path.basename(user!)));
+    expect(bundleCacheDirs('/opt/other', { XDG_CACHE_HOME: '/var/cache/me' })[1]).not.toBe(user);
+    // bin/paydocs.js names the install with a trailing slash.
+    expect(bundleCacheDirs('/opt/paydocs/', { XDG_CACHE_HOME: '/var/cache/me' })[1]).toBe(user);
+    // A relative $XDG_CACHE_HOME is ignored, as the XDG spec says.
+    expect(bundleCacheDirs('/opt/paydocs', { XDG_CACHE_HOME: 'cache' })[1]).toMatch(/\/\.cache\/paydocs\/[0-9a-f]{12}$/);
   });
 });
