@@ -1,10 +1,8 @@
 import { readdirSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BROWSER_TARGET } from './bundle-client.ts';
-import { importCode } from './import-code.ts';
+import { importCode, packagesByUrl } from './import-code.ts';
 import { packageResolver } from './worker-bundle.ts';
 import type { ComponentType } from 'react';
 import type { CustomPageProps } from '../../renderer/context.ts';
@@ -44,26 +42,8 @@ export function listCustomPages(root: string): string[] {
  * compiled module is written; a package paydocs does not have resolves from the page's folder.
  * Custom pages receive `site` and `page` as props; they need no theme context.
  */
-async function importPage(abs: string): Promise<{ default?: unknown; meta?: CustomPageMeta }> {
-  const resolve = await packageResolver();
-  const packagesByUrl: esbuild.Plugin = {
-    name: 'packages-by-url',
-    setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, async (args) => {
-        if (args.pluginData === 'resolving' || path.isAbsolute(args.path)) return undefined;
-        if (isBuiltin(args.path)) return { external: true };
-        try {
-          return { path: resolve(args.path), external: true };
-        } catch {
-          const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
-          // Not found either: esbuild reports it, with the page's file and line.
-          if (resolved.errors.length || !path.isAbsolute(resolved.path)) return undefined;
-          return { path: pathToFileURL(resolved.path).href, external: true };
-        }
-      });
-    },
-  };
-  const out = await esbuild.build({ entryPoints: [abs], bundle: true, write: false, platform: 'node', format: 'esm', jsx: 'automatic', target: BROWSER_TARGET, logLevel: 'silent', plugins: [packagesByUrl] });
+async function importPage(abs: string, resolve: (specifier: string) => string): Promise<{ default?: unknown; meta?: CustomPageMeta }> {
+  const out = await esbuild.build({ entryPoints: [abs], bundle: true, write: false, platform: 'node', format: 'esm', jsx: 'automatic', target: BROWSER_TARGET, logLevel: 'silent', plugins: [packagesByUrl(resolve)] });
   return importCode(out.outputFiles[0]!.text, 'page');
 }
 
@@ -71,9 +51,10 @@ async function importPage(abs: string): Promise<{ default?: unknown; meta?: Cust
 export async function loadCustomPages(root: string, locales: string[]): Promise<CustomPageModule[]> {
   const out: CustomPageModule[] = [];
   const problems: string[] = [];
+  const resolve = await packageResolver();
   for (const name of listCustomPages(root)) {
     const file = `${PAGES_DIR}/${name}.tsx`;
-    const mod = await importPage(path.join(root, file));
+    const mod = await importPage(path.join(root, file), resolve);
     if (typeof mod.default !== 'function') problems.push(`${file}: expected a default export of a React component, received ${typeof mod.default}`);
     else if (!mod.meta || typeof mod.meta.title !== 'object') problems.push(`${file}: expected \`export const meta = { title: { en, ru }, description: { en, ru } }\``);
     else {

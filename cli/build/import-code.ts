@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
 import { writableCacheDir } from '../bundle-cache.js';
 import { PACKAGE_ROOT } from '../package-root.ts';
 
@@ -22,4 +24,32 @@ export async function importCode<T>(code: string, prefix: string): Promise<T> {
   } finally {
     rmSync(file, { force: true });
   }
+}
+
+/**
+ * An esbuild plugin for code that `importCode` runs: every package stays an import, by absolute URL,
+ * so the module runs from whatever folder it is written to. A package resolves with `first` (paydocs'
+ * install, for the custom pages: the very React the theme renders with) and otherwise from the file
+ * that imports it; one found by neither is left to esbuild, which reports it with its file and line.
+ */
+export function packagesByUrl(first?: (specifier: string) => string): Plugin {
+  return {
+    name: 'packages-by-url',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === 'resolving' || path.isAbsolute(args.path)) return undefined;
+        if (isBuiltin(args.path)) return { external: true };
+        if (first) {
+          try {
+            return { path: first(args.path), external: true };
+          } catch {
+            // not a package of paydocs': the importing file's own
+          }
+        }
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
+        if (resolved.errors.length || !path.isAbsolute(resolved.path)) return undefined;
+        return { path: pathToFileURL(resolved.path).href, external: true };
+      });
+    },
+  };
 }

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Message, Plugin } from 'esbuild';
+import type { Message } from 'esbuild';
 import { ConfigSchema, type PaydocsConfig } from '../../config/index.ts';
 import { describeZodIssue, PaydocsError, type Diagnostic } from '../diagnostics.ts';
-import { importCode } from './import-code.ts';
+import { importCode, packagesByUrl } from './import-code.ts';
 
 export const CONFIG_FILE = 'docs.config.ts';
 
@@ -48,22 +47,10 @@ export async function loadConfig(root: string): Promise<PaydocsConfig> {
  */
 async function importConfig(file: string): Promise<{ default?: unknown }> {
   const esbuild = await import('esbuild');
-  const packagesByUrl: Plugin = {
-    name: 'packages-by-url',
-    setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, async (args) => {
-        if (args.path.startsWith('node:') || args.pluginData === 'resolving') return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
-        // Unresolved (a missing package, a builtin without `node:`): esbuild reports it or keeps the import.
-        if (resolved.errors.length || !path.isAbsolute(resolved.path)) return undefined;
-        return { path: pathToFileURL(resolved.path).href, external: true };
-      });
-    },
-  };
   let code: string;
   try {
     // Locations relative to the project: `docs.config.ts:3:7`.
-    const out = await esbuild.build({ absWorkingDir: path.dirname(file), entryPoints: [file], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent', plugins: [packagesByUrl] });
+    const out = await esbuild.build({ absWorkingDir: path.dirname(file), entryPoints: [file], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent', plugins: [packagesByUrl()] });
     code = out.outputFiles[0]!.text;
   } catch (error) {
     const messages = (error as { errors?: Message[] }).errors;

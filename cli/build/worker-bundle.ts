@@ -8,7 +8,7 @@ import { bundleCacheDir, findFreshBundle, freshBundle, manifestFile, stamp, writ
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { importResolvePackage } from '../resolve-package.js';
 
-/** Where bundled code is kept: paydocs' own cache (or, for an install paydocs cannot write to, the first writable of `bundleCacheDirs`). */
+/** paydocs' own cache: where bundles are kept (`writableCacheDir`) unless the install cannot be written to. */
 export const WORKER_CACHE_DIR = bundleCacheDir(PACKAGE_ROOT);
 /** Changes on every `npm install`: packages are imported by absolute URL, so a new install means a new bundle. */
 const INSTALL_STAMP = path.join(PACKAGE_ROOT, 'node_modules/.package-lock.json');
