@@ -62,7 +62,7 @@ describe('cli/build/write-feeds', () => {
       expect(feed.id).toBe(base);
       expect(feed.link.map((l: Record<string, string>) => l['@rel'])).toEqual(['self', 'alternate']);
       const entries = feed.entry as Array<{ id: string; title: string; updated: string; content: { '#text': string; '@type': string } }>;
-      expect(entries.length).toBe(9);
+      expect(entries.length).toBe(10);
       expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
       for (const e of entries) {
         expect(e.id).toMatch(new RegExp(`^${base}#\\d{4}-\\d{2}-\\d{2}$`));
