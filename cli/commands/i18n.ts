@@ -20,10 +20,13 @@ function walkMd(dir: string, base = ''): string[] {
 
 /** Sets (or replaces) `source_hash` in a Markdown file's frontmatter, keeping everything else byte for byte. */
 export function setSourceHash(raw: string, hash: string): string {
+  // A hex hash of digits only (`1808481010423591`) or digits around one `e` (`12e45`) is a number to
+  // YAML, and a 16-digit one not even the same number: such a hash is written quoted.
+  const value = /^\d*e?\d*$/i.test(hash) ? `'${hash}'` : hash;
   const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(raw);
-  if (!m) return `---\nsource_hash: ${hash}\n---\n${raw}`;
+  if (!m) return `---\nsource_hash: ${value}\n---\n${raw}`;
   const fm = m[1]!;
-  const next = /^source_hash:.*$/m.test(fm) ? fm.replace(/^source_hash:.*$/m, `source_hash: ${hash}`) : `${fm}\nsource_hash: ${hash}`;
+  const next = /^source_hash:.*$/m.test(fm) ? fm.replace(/^source_hash:.*$/m, `source_hash: ${value}`) : `${fm}\nsource_hash: ${value}`;
   return raw.replace(fm, next);
 }
 

@@ -16,6 +16,16 @@ function paydocs(args: string[], cwd: string) {
 const read = (dir: string, f: string) => readFileSync(path.join(dir, f), 'utf8');
 
 describe('cli/commands/i18n', () => {
+  it('setSourceHash quotes a hash YAML would read as a number', async () => {
+    const matter = (await import('gray-matter')).default;
+    for (const hash of ['1808481010423591', '1234e56789012345', '0000000000000000']) {
+      const out = setSourceHash('---\ntitle: A\n---\nBody\n', hash);
+      expect(out).toBe(`---\ntitle: A\nsource_hash: '${hash}'\n---\nBody\n`);
+      expect(matter(out, {}).data.source_hash).toBe(hash);
+    }
+    expect(setSourceHash('---\ntitle: A\n---\n', 'abcdef0123456789')).toContain('source_hash: abcdef0123456789\n');
+  });
+
   it('setSourceHash adds or replaces only the source_hash line', () => {
     expect(setSourceHash('---\ntitle: A\n---\nBody\n', 'abcdef0123456789')).toBe('---\ntitle: A\nsource_hash: abcdef0123456789\n---\nBody\n');
     expect(setSourceHash('---\ntitle: A\nsource_hash: 1111111111111111\nkeywords: [x]\n---\nBody\n', 'abcdef0123456789')).toBe('---\ntitle: A\nsource_hash: abcdef0123456789\nkeywords: [x]\n---\nBody\n');
