@@ -143,7 +143,7 @@ describe('cli/build/markdown/remark-status-diagram', () => {
     expect(svg.match(/<g class="status-diagram__node/g)).toHaveLength(statuses.statuses.length);
     expect(svg.match(/<path class="status-diagram__edge/g)).toHaveLength(statuses.transitions.length);
     expect(svg).toContain('role="img" aria-labelledby="status-diagram-title"');
-    expect(svg).toContain('<title id="status-diagram-title">State diagram of transaction statuses: 22 allowed transitions, listed in the table below.</title>');
+    expect(svg).toContain('<title id="status-diagram-title">State diagram of transaction statuses: 23 allowed transitions, listed in the table below.</title>');
     expect(svg).toContain('<path class="status-diagram__edge status-diagram__edge--back"');
     expect(svg).toContain('<title>chargeback → success</title>');
     // Colours come from the theme (CSS classes), so the diagram follows dark mode.
