@@ -7,6 +7,7 @@ import { searchClient } from '../../renderer/search/client.ts';
 import { format } from '../../renderer/i18n/format.ts';
 import { searchPageUrl } from '../../renderer/search/open-url.ts';
 import type { SearchResult } from '../../renderer/search/protocol.ts';
+import { normalizePath } from '../../renderer/route-path.ts';
 import type { SidebarItem } from '../../renderer/page-data.ts';
 
 export const meta = {
@@ -46,13 +47,19 @@ export default function Search({ site }: CustomPageProps) {
   // The query lives in the URL; read it once hydrated (the prerendered page has none), and again
   // when the address changes from outside (the navbar box, Back).
   const search = useSearch();
+  // Whether the address is still this page's: a link followed from here changes the address (and the
+  // search string) while the next page loads and this one is still shown. Read then, its query is
+  // empty, and writing it back replaced the address of the page being opened with the search page's.
+  const roots = useMemo(() => site.locales.map((l) => l.home), [site]);
+  const shown = () => normalizePath(window.location.pathname, roots) === `${home}search`;
   useEffect(() => {
+    if (!shown()) return;
     const next = readParams();
     setParams((p) => (p && p.q === next.q && p.ctx === next.ctx && p.version === next.version ? p : next));
   }, [search]);
 
   useEffect(() => {
-    if (!params) return;
+    if (!params || !shown()) return;
     const url = searchPageUrl(home, params.q, params.ctx, params.version);
     if (url !== window.location.pathname + window.location.search) window.history.replaceState(window.history.state, '', url);
   }, [params, home]);

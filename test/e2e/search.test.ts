@@ -263,6 +263,23 @@ describe('renderer/components/SearchBox', () => {
     await page.close();
   });
 
+  it('opens a result, the navbar links and the logo from the search page with a query', async () => {
+    for (const [start, follow] of [
+      ['/ru/search?q=возврат', '.search-result__link'],
+      ['/search?q=refund', '.search-result__link'],
+      ['/search?q=refund', '.navbar__brand'],
+    ] as const) {
+      const page = await open(start);
+      await page.waitForSelector('.search-result');
+      const href = new URL((await page.locator(follow).first().getAttribute('href'))!, page.url());
+      await page.locator(follow).first().click();
+      // The address reached is the link's, not the search page's written back over it.
+      await page.waitForFunction((path) => location.pathname === path && !document.querySelector('.search-page'), href.pathname);
+      expect(new URL(page.url()).search).toBe(href.search);
+      await page.close();
+    }
+  });
+
   it('finds Russian pages by an inflected form and English pages despite a typo', async () => {
     const ru = await open('/ru/');
     await type(ru, 'выплатой');
