@@ -16,7 +16,7 @@ export const meta = {
   noindex: true,
 };
 
-/** How many results the page lists. */
+/** How many results the page lists at first, and how many more each 'Show more' adds. */
 const LIMIT = 100;
 
 function contextLabel(sidebar: SidebarItem[], key: string): string {
@@ -80,11 +80,14 @@ export default function Search({ site }: CustomPageProps) {
 
   const q = params?.q.trim() ?? '';
   const key = `${ctx}\u0000${q}`;
+  // More results for the same query; a new query starts again from the first LIMIT.
+  const [more, setMore] = useState({ key: '', limit: LIMIT });
+  const limit = more.key === key ? more.limit : LIMIT;
   useEffect(() => {
     if (!files || !ready || !q) return;
     let stale = false;
     searchClient(files.worker)
-      .search(files.index, ctx, q, LIMIT, { excerpts: true })
+      .search(files.index, ctx, q, limit, { excerpts: true })
       .then(
         (data) => !stale && setResult({ key, data }),
         (e: unknown) => !stale && setError(String((e as Error).message ?? e)),
@@ -92,7 +95,7 @@ export default function Search({ site }: CustomPageProps) {
     return () => {
       stale = true;
     };
-  }, [files, ready, q, ctx, key]);
+  }, [files, ready, q, ctx, key, limit]);
 
   // While the next answer is on its way the previous one stays, so the list does not flicker.
   const current = result?.data;
@@ -180,6 +183,11 @@ export default function Search({ site }: CustomPageProps) {
             </li>
           ))}
         </ol>
+      )}
+      {q && current && current.total > current.hits.length && (
+        <button type="button" className="search-page__more" onClick={() => setMore({ key, limit: current.hits.length + LIMIT })}>
+          {format(s['search.showMore'], { count: Math.min(LIMIT, current.total - current.hits.length) })}
+        </button>
       )}
     </div>
   );

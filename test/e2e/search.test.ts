@@ -280,6 +280,38 @@ describe('renderer/components/SearchBox', () => {
     }
   });
 
+  it('lists every result it counts: a hundred, then the rest on request', async () => {
+    // The real site: the fixture has no query with more than a hundred results.
+    const page = await open('/search?q=refund', inject('siteUrl'));
+    await page.waitForSelector('.search-result');
+    const total = Number(/\d+/.exec(await page.locator('.search-page__status[role=status]').innerText())![0]);
+    expect(total).toBeGreaterThan(100);
+    expect(await page.locator('.search-result').count()).toBe(100);
+    const more = page.locator('button.search-page__more');
+    expect(await more.innerText()).toBe(`Show ${Math.min(100, total - 100)} more`);
+    await more.click();
+    await page.waitForFunction((n) => document.querySelectorAll('.search-result').length === n, Math.min(200, total));
+    if (total <= 200) expect(await more.count()).toBe(0);
+    // A new query starts from the first hundred again.
+    await page.fill('.search-page__input', 'payout');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'payout' && document.querySelectorAll('.search-result').length <= 100);
+    await page.close();
+  });
+
+  it('keeps the suggestions and the search page inside a phone screen', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${url}/ru/`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await type(page, 'выплата');
+    const list = (await page.locator('[role=listbox]').boundingBox())!;
+    expect(list.x).toBeGreaterThanOrEqual(0);
+    expect(list.x + list.width).toBeLessThanOrEqual(390);
+    await page.goto(`${url}/search?q=${'cote_divoire_mobile_money_payin_hpp'.repeat(3)}`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent?.includes('cote_divoire'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
   it('finds Russian pages by an inflected form and English pages despite a typo', async () => {
     const ru = await open('/ru/');
     await type(ru, 'выплатой');
