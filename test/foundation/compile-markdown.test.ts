@@ -111,6 +111,11 @@ describe('cli/build/compile-markdown', () => {
       { id: 'example', title: 'Example', level: 3, text: 'A worked example.' },
     ]);
   });
+
+  it('runs a paragraph\'s inline nodes together in the search text, and keeps blocks apart', () => {
+    const { page } = compile('Refunds of [cash pay-ins](../intro.md). Type `payin`, **`payout`** or _refund_.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| [x](../intro.md). | y |');
+    expect(page.sections[0]!.text).toBe('Refunds of cash pay-ins. Type payin, payout or refund. one two a b x. y');
+  });
 });
 
 describe('cli/build/markdown/remark-links (absolute paths)', () => {

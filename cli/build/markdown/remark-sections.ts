@@ -3,12 +3,17 @@ import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
 import { pageData, type Section } from './types.ts';
 
+/** Blocks whose children are blocks, kept apart by a space; the children of any other node are a run of text. */
+const BLOCK_PARENTS = new Set(['blockquote', 'list', 'listItem', 'table', 'tableRow', 'containerDirective', 'footnoteDefinition']);
+
 /** Text of a node for search: prose, lists, tables and inline code; fenced code is left out as noise. */
 function textOf(node: RootContent): string {
   if (node.type === 'code' || node.type === 'html' || node.type === 'definition') return '';
   if (node.type === 'containerDirective' && node.name === 'tabs') return '';
-  if ('children' in node) return (node.children as RootContent[]).map(textOf).filter(Boolean).join(' ');
-  return toString(node);
+  // A paragraph's text is its inline nodes run together: a space between them put one before the
+  // full stop after a link or `code` ("refunds of Efecty cash pay-ins . Other" in the excerpts).
+  if ('children' in node && BLOCK_PARENTS.has(node.type)) return (node.children as RootContent[]).map(textOf).filter(Boolean).join(' ');
+  return toString(node, { includeHtml: false });
 }
 
 /**
