@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { PaydocsConfig } from '../../config/index.ts';
 import type { DiagnosticList } from '../diagnostics.ts';
 import type { CompiledPage } from './compile-markdown.ts';
-import { DOCS_DIR } from './content-dirs.ts';
+import { DOCS_DIR, STATIC_DIR } from './content-dirs.ts';
 import { localePrefix, sitePath } from './site-paths.ts';
 import { closest, levenshtein } from './suggest.ts';
 
@@ -55,13 +55,32 @@ export function checkLinks({ pages, known, checkAnchors, redirected, diagnostics
   // Files compiled in their own locale; a missing translation shows the English text, whose links
   // are checked there, unless the build left English out (`--locale ru`).
   const originals = new Set([...pages.values()].flatMap((list) => list.filter((p) => p.doc.translation !== 'missing').map((p) => p.doc.file)));
+  // A relative image resolves against each page's URL, so an untranslated page's copy can miss what the original finds.
+  const missingImages = new Set<string>();
   for (const list of pages.values()) {
     for (const page of list) {
-      if (page.doc.translation === 'missing' && originals.has(page.doc.file)) continue;
+      const copy = page.doc.translation === 'missing' && originals.has(page.doc.file);
       const localeRoot = page.doc.file.slice(0, page.doc.file.length - page.doc.relPath.length);
       for (const link of page.links) {
         if (link.kind === 'external') continue;
         const where = { file: page.doc.file, line: link.line, column: link.column };
+        if (link.kind === 'image') {
+          if (known.has(link.path!)) continue;
+          const key = `${page.doc.file}:${link.line}:${link.column}:${link.path}`;
+          if (missingImages.has(key)) continue;
+          missingImages.add(key);
+          const relative = !link.raw.startsWith('/');
+          diagnostics.add({
+            ...where,
+            rule: 'missing-image',
+            message: `image \`${link.raw}\`${relative ? ` on \`${page.href}\`` : ''}: no such file (looked in \`${STATIC_DIR}${link.path}\`)`,
+            hint: relative
+              ? `a relative image loads from the page's URL; images are files in ${STATIC_DIR}, so write the path from the site root, e.g. \`/${link.raw.replace(/^(\.\.?\/)+/, '')}\``
+              : `put the file in ${STATIC_DIR}, or fix the path`,
+          });
+          continue;
+        }
+        if (copy) continue;
         if (link.kind === 'anchor') {
           const hash = link.hash ? decodeURIComponent(link.hash) : '';
           if (checkAnchors && hash && !ids.get(page.href)?.has(hash)) {

@@ -47,14 +47,20 @@ export function pageFileData(doc: SourceDoc, routeOfRelPath: (rel: string) => st
   };
 }
 
-/** Compiles one doc. Problems found by the plugins go to `diagnostics` with the file's real line numbers. */
+/**
+ * Compiles one doc. Problems found by the plugins go to `diagnostics` with the file's real line
+ * numbers (an untranslated copy of an English page leaves them to that page).
+ */
 export function compileDoc(doc: SourceDoc, routeOfRelPath: (rel: string) => string | undefined, options: CompileOptions): CompiledPage {
   const { config, processor, diagnostics } = options;
   const file = new VFile({ value: doc.body, path: doc.file });
   const data = pageFileData(doc, routeOfRelPath, config, options.data);
   file.data.paydocs = data;
   const html = String(processor.processSync(file));
-  for (const p of data.out.problems) diagnostics.add({ file: doc.file, line: p.line, column: p.column, rule: p.rule, severity: p.severity, message: p.message });
+  // An untranslated page is the English file compiled again: its problems are the English page's, said
+  // once there, unless the build leaves the default locale out (`--locale ru`).
+  const copy = doc.translation === 'missing' && config.i18n.locales.includes(config.i18n.defaultLocale);
+  if (!copy) for (const p of data.out.problems) diagnostics.add({ file: doc.file, line: p.line, column: p.column, rule: p.rule, severity: p.severity, message: p.message, hint: p.hint });
   const sections = data.out.sections;
   if (sections[0]) sections[0].title = doc.frontmatter.title;
   return { doc, href: sitePath(config, doc.locale, doc.route), html, toc: data.out.toc, links: data.out.links, sections, headingIds: data.out.headingIds };

@@ -15,10 +15,11 @@ const addFormats = ((formatsModule as unknown as { default?: FormatsPlugin }).de
 const specText = readFileSync(path.join(PROJECT_ROOT, API_FILE), 'utf8');
 const doc = YAML.parse(specText) as OpenApiDocument;
 
-/** A project folder holding only the given files. */
+/** A project folder holding the given files, and the pages the `x-page`s of MINI point at. */
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(path.join(tmpdir(), 'paydocs-api-'));
-  for (const [file, text] of Object.entries(files)) {
+  const pages = { 'content/docs/api/thing_get.md': '---\ntitle: Get\n---\n', 'content/docs/api/thing_put/index.md': '---\ntitle: Put\n---\n' };
+  for (const [file, text] of Object.entries({ ...pages, ...files })) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   }
@@ -55,13 +56,14 @@ describe('cli/build/api/load-api', () => {
   it('loads the real spec and its Russian texts without a single diagnostic', async () => {
     const { api, messages } = await load(PROJECT_ROOT, ['en', 'ru']);
     expect(messages).toEqual([]);
-    expect(api && Object.keys(api.texts.ru!).length).toBe(shownTexts(doc).size);
+    expect(api && !('failed' in api) && Object.keys(api.texts.ru!).length).toBe(shownTexts(doc).size);
   });
 
   it('reports an invalid document with the file, line and JSON pointer', async () => {
     const broken = MINI.replace("        '200':\n          description: The thing.", "        '200':\n          descriptio: The thing.");
     const { api, messages } = await load(project({ [API_FILE]: broken }));
-    expect(api).toBeUndefined();
+    // Not undefined (no such file): the pages that render it then stay silent, its own errors are enough.
+    expect(api).toEqual({ file: API_FILE, failed: true });
     expect(messages).toMatchInlineSnapshot(`
       [
         "content/api/openapi.yaml:17:9: missing required property \`description\` (at \`/paths/~1thing~1get/post/responses/200\`)",
@@ -77,6 +79,35 @@ describe('cli/build/api/load-api', () => {
     expect(messages.join('\n')).toContain("content/api/openapi.yaml:13:23: `$ref` points at `#/components/schemas/Nope`, which does not exist (at `/paths/~1thing~1get/post/requestBody/content/application~1json/schema/$ref`)");
     const dup = await load(project({ [API_FILE]: MINI + `  /thing/put:\n    post:\n      operationId: thing_get\n      x-page: /api/thing_put\n      responses: { '200': { description: OK } }\n` }));
     expect(dup.messages).toEqual(['content/api/openapi.yaml:21:7: operationId `thing_get` is used twice; operationIds must be unique (at `/paths/~1thing~1put/post/operationId`)']);
+  });
+
+  it('is undefined without the file, a failure (not undefined) when the file has a YAML error', async () => {
+    expect((await load(project({}))).api).toBeUndefined();
+    const { api, messages } = await load(project({ [API_FILE]: MINI.replace('x-page: /api/thing_get', 'x-page: [/api/thing_get') }));
+    expect(api).toEqual({ file: API_FILE, failed: true });
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.every((m) => m.startsWith(`${API_FILE}:`))).toBe(true);
+  });
+
+  it('reports an `x-page` that is no page at its line, with the nearest route', async () => {
+    const { api, messages } = await load(project({ [API_FILE]: MINI.replace('x-page: /api/thing_get', 'x-page: /api/thing_gets') }));
+    expect(api && 'doc' in api).toBe(true);
+    expect(messages).toMatchInlineSnapshot(`
+      [
+        "content/api/openapi.yaml:8:7: \`x-page: /api/thing_gets\` is not a page: there is no content/docs/api/thing_gets.md (at \`/paths/~1thing~1get/post/x-page\`)
+        hint: did you mean \`/api/thing_get\`?",
+      ]
+    `);
+    const nowhere = await load(project({ [API_FILE]: MINI.replace('x-page: /api/thing_get', 'x-page: /nowhere/at/all') }));
+    expect(nowhere.messages).toMatchInlineSnapshot(`
+      [
+        "content/api/openapi.yaml:8:7: \`x-page: /nowhere/at/all\` is not a page: there is no content/docs/nowhere/at/all.md (at \`/paths/~1thing~1get/post/x-page\`)
+        hint: set it to the route of the page that has \`::api-operation{id="thing_get"}\`",
+      ]
+    `);
+    // `api/thing_put/index.md` is the page `/api/thing_put`.
+    const put = await load(project({ [API_FILE]: MINI.replace('x-page: /api/thing_get', 'x-page: /api/thing_put') }));
+    expect(put.messages).toEqual([]);
   });
 
   it('reports an example that does not match its schema, at the example value', async () => {
@@ -128,8 +159,9 @@ describe('cli/build/api/load-api', () => {
         const spec = withParams(order);
         const { api, messages } = await load(project({ [API_FILE]: spec, 'content/api/openapi.ru.yaml': ru }), ['en', 'ru']);
         expect(messages, order).toEqual([]);
-        const params = describeOperation(api!.doc, 'thing_get')!.params.filter((p) => p.location !== 'body');
-        const shown = Object.fromEntries(params.map((p) => [p.name, { en: p.description!.text, ru: api!.texts.ru![p.description!.key] }]));
+        if (!api || 'failed' in api) throw new Error('expected the API model');
+        const params = describeOperation(api.doc, 'thing_get')!.params.filter((p) => p.location !== 'body');
+        const shown = Object.fromEntries(params.map((p) => [p.name, { en: p.description!.text, ru: api.texts.ru![p.description!.key] }]));
         expect(shown, order).toEqual({
           'X-Trace-Id': { en: 'Trace id.', ru: 'Идентификатор трассировки.' },
           id: { en: 'Thing id in the query.', ru: 'Идентификатор вещи в строке запроса.' },

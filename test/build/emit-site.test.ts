@@ -90,8 +90,8 @@ describe('cli/build/build-site (atomic)', () => {
     const outDir = path.join(root, 'dist');
     await buildSite({ root, outDir });
     const before = snapshot(outDir);
-    // An image that does not exist: links are checked from the source, images only by the crawl.
-    writeFileSync(path.join(root, 'content/docs/guide.md'), `${readFileSync(path.join(root, 'content/docs/guide.md'), 'utf8')}\n![Flow](/img/missing.png)\n`);
+    // An image that does not exist, in raw HTML: Markdown links and images are checked from the source, HTML only by the crawl.
+    writeFileSync(path.join(root, 'content/docs/guide.md'), `${readFileSync(path.join(root, 'content/docs/guide.md'), 'utf8')}\n<img src="/img/missing.png" alt="Flow">\n`);
     const error = await buildSite({ root, outDir, checkBuiltSite: { external: false, log: () => undefined } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaydocsError);
     expect((error as PaydocsError).diagnostics.map((d) => `${d.file}: ${d.message}`)).toEqual(['dist/guide/index.html: HTTP 404 for `/img/missing.png`', 'dist/ru/guide/index.html: HTTP 404 for `/img/missing.png`']);

@@ -292,6 +292,53 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
     `);
   });
 
+  it('directives left as text or left open, and missing images: errors at their lines in build and check', () => {
+    const prepare = (dir: string) => {
+      const guide = path.join(dir, 'content/docs/guide.md');
+      const lines = readFileSync(guide, 'utf8').split('\n');
+      // After line 6: a note that is never closed swallows the rest of the page; `:::tip Title` and a lone `:::` stay text.
+      lines.splice(6, 0, ':::tip Sandbox only', 'Try it first.', ':::', '', '![diagram](./img/missing.png)', '![logo](/img/nologo.svg) ![icon](/img/favicon.svg)', '', ':::', '', ':::note', 'Unclosed note.', '');
+      writeFileSync(guide, lines.join('\n'));
+    };
+    const err = buildBad('_base', prepare);
+    expect(err).toMatchInlineSnapshot(`
+      "content/docs/guide.md:7:1: \`:::tip Sandbox only\`: an admonition's title goes in brackets: \`:::tip[Sandbox only]\`
+      content/docs/guide.md:11:1: image \`./img/missing.png\` on \`/guide\`: no such file (looked in \`content/static/img/missing.png\`)
+        hint: a relative image loads from the page's URL; images are files in content/static, so write the path from the site root, e.g. \`/img/missing.png\`
+      content/docs/guide.md:11:1: image \`./img/missing.png\` on \`/ru/guide\`: no such file (looked in \`content/static/ru/img/missing.png\`)
+        hint: a relative image loads from the page's URL; images are files in content/static, so write the path from the site root, e.g. \`/img/missing.png\`
+      content/docs/guide.md:12:1: image \`/img/nologo.svg\`: no such file (looked in \`content/static/img/nologo.svg\`)
+        hint: put the file in content/static, or fix the path
+      content/docs/guide.md:14:1: a lone \`:::\` closes nothing
+        hint: remove it, or open a container above it (\`:::note\` … \`:::\`); write \`\\:::\` for the literal text
+      content/docs/guide.md:16:1: \`:::note\` is never closed; expected a \`:::\` line after its content
+        hint: without it, the rest of the page (or of the list item or quote it is in) is inside it
+
+      ✖ 6 errors. Nothing was written.
+      "
+    `);
+    const dir = site('_base');
+    prepare(dir);
+    const check = paydocs(['check', '--strict'], dir);
+    expect(check.code).toBe(1);
+    expect(check.err).toBe(err);
+  });
+
+  it('an OpenAPI document with an error: that error alone, not one more per `::api-operation`', () => {
+    const err = buildBad('_base', (dir) => {
+      mkdirSync(path.join(dir, 'content/api'), { recursive: true });
+      writeFileSync(path.join(dir, 'content/api/openapi.yaml'), 'openapi: 3.1.0\ninfo: { title: Mini, version: 1\npaths: {}\n');
+      const guide = path.join(dir, 'content/docs/guide.md');
+      writeFileSync(guide, `${readFileSync(guide, 'utf8')}\n::api-operation{id="thing_get"}\n\n::api-operation{id="thing_put"}\n`);
+    });
+    expect(err).toMatchInlineSnapshot(`
+      "content/api/openapi.yaml:3:1: invalid YAML: Flow map in block collection must be sufficiently indented and end with a }
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+  });
+
   it('warnings do not fail a build, except with --strict', () => {
     const prepare = (dir: string) => {
       writeFileSync(path.join(dir, 'content/redirects.yaml'), '- from: /old-guide\n  to: /guide\n');

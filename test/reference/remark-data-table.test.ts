@@ -156,7 +156,7 @@ describe('cli/build/markdown/remark-status-diagram', () => {
     expect(page.html).toContain('<figcaption class="status-diagram__caption">Допустимые переходы между статусами.');
     expect(compile('::status-diagram\n', 'en', {}).errors).toMatchInlineSnapshot(`
       [
-        "content/docs/reference/country_codes.md:8: \`::status-diagram\` needs \`content/data/transaction_statuses.yaml\`, which is missing or invalid",
+        "content/docs/reference/country_codes.md:8:1: \`::status-diagram\` needs \`content/data/transaction_statuses.yaml\`, which is missing or has errors (reported above)",
       ]
     `);
   });

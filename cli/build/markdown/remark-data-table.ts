@@ -7,7 +7,24 @@ import { SKIP, visit } from './visit.ts';
 import { format } from '../../../renderer/i18n/strings.ts';
 import { pick, type DataColumn, type DataTable } from '../reference-tables.ts';
 import { phrasing } from './inline-markdown.ts';
-import { pageData } from './types.ts';
+import { MISSING_DATA_FILE, missingDataFile, pageData } from './types.ts';
+
+/**
+ * The tables made from one file of `content/data` (see `buildReferenceTables`), by source name: without
+ * the file they do not exist. The other tables come from the ISO packages and always do.
+ */
+const DATA_FILES: Readonly<Record<string, string>> = {
+  api_error_codes: 'content/data/api_error_codes.yaml',
+  failure_reason_codes: 'content/data/failure_reason_codes.yaml',
+  transaction_statuses: 'content/data/transaction_statuses.yaml',
+  status_transitions: 'content/data/transaction_statuses.yaml',
+  test_cards: 'content/data/test_cards.yaml',
+  bank_code_formats: 'content/data/bank_codes.yaml',
+  bank_codes: 'content/data/bank_codes.yaml',
+  crypto_codes: 'content/data/crypto_codes.yaml',
+  language_codes: 'content/data/languages.yaml',
+  state_codes: 'content/data/markets.yaml',
+};
 
 /** Tables with more rows than this get a filter box. */
 export const FILTER_MIN_ROWS = 20;
@@ -43,9 +60,16 @@ export const remarkDataTable: Plugin<[], Root> = () => (tree, file) => {
     const src = node.attributes?.src ?? '';
     const table = tables?.get(src);
     if (!table) {
+      parent.children.splice(index, 1);
+      const file = DATA_FILES[src];
+      if (file) {
+        // A source of this site's data whose file is absent, or has errors of its own (reported with their lines).
+        const why = missingDataFile(ctx.data, file);
+        if (why !== 'failed') report(node, `\`::data-table{src="${src}"}\` needs \`${file}\`, ${MISSING_DATA_FILE[why]}`);
+        return [SKIP, index];
+      }
       const names = [...(tables?.keys() ?? [])];
       report(node, src ? `unknown data source \`${src}\`; expected one of ${names.map((n) => `\`${n}\``).join(', ') || '(none: no data loaded)'}` : `\`::data-table\` needs a source: \`::data-table{src="${names[0] ?? 'country_codes'}"}\``);
-      parent.children.splice(index, 1);
       return [SKIP, index];
     }
     const filterAttr = node.attributes?.filter;

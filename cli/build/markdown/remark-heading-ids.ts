@@ -16,7 +16,9 @@ const EXPLICIT_ID = /\s*\{#([^}\s]+)\}\s*$/;
 export const remarkHeadingIds: Plugin<[], Root> = () => (tree, file) => {
   const { ctx, out } = pageData(file);
   const slugger = new GithubSlugger();
-  const used = new Set<string>();
+  const line = (node: Heading) => (node.position ? node.position.start.line + ctx.bodyLineOffset : undefined);
+  /** Id -> file line of the heading that has it. */
+  const used = new Map<string, number | undefined>();
   visit(tree, 'heading', (node: Heading) => {
     let id: string | undefined;
     const last = node.children[node.children.length - 1];
@@ -26,14 +28,22 @@ export const remarkHeadingIds: Plugin<[], Root> = () => (tree, file) => {
         id = m[1];
         (last as Text).value = last.value.slice(0, m.index);
         if (used.has(id)) {
-          out.problems.push({ line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined, rule: 'duplicate-heading-id', severity: 'error', message: `heading id \`${id}\` is used twice on this page` });
+          const first = used.get(id);
+          out.problems.push({
+            line: line(node),
+            column: node.position?.start.column,
+            rule: 'duplicate-heading-id',
+            severity: 'error',
+            message: `heading id \`${id}\` is used twice on this page${first !== undefined ? ` (first on line ${first})` : ''}`,
+            hint: 'give one of the headings another explicit id: `## Title {#other-id}`',
+          });
         }
         slugger.slug(id);
       }
     }
     const text = toString(node).trim();
     if (!id) id = slugger.slug(text);
-    used.add(id);
+    if (!used.has(id)) used.set(id, line(node));
     out.headingIds.push(id);
     const data = (node.data ??= {});
     data.hProperties = { ...(data.hProperties as object), id };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Definition, Link, Root } from 'mdast';
+import type { Definition, Image, Link, Root } from 'mdast';
 import type { Plugin } from 'unified';
 import { visit } from './visit.ts';
 import { CHANGELOG_ROUTE } from '../write-feeds.ts';
@@ -74,6 +74,30 @@ export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
       out.links.push({ raw, kind: 'doc', path: undefined, hash, line, column });
     }
   };
-  visit(tree, 'link', handle);
-  visit(tree, 'definition', handle);
+  // An image is a file the browser loads from the page's URL: `/img/x.png` from the site root, a
+  // relative `./img/x.png` against the page (on `/ru/guide`: `/ru/img/x.png`). Remote images are not checked.
+  let pageUrl: URL | undefined;
+  const image = (node: Image) => {
+    const raw = node.url;
+    if (!raw || raw.startsWith('#') || EXTERNAL.test(raw) || raw.startsWith('//')) return;
+    const line = node.position ? node.position.start.line + ctx.bodyLineOffset : undefined;
+    const column = node.position?.start.column;
+    let pathname: string;
+    if (raw.startsWith('/')) pathname = raw.replace(/[?#].*$/, '');
+    else {
+      pageUrl ??= new URL(ctx.localizePath(ctx.routeOfRelPath(ctx.relPath) ?? '/'), 'http://site');
+      pathname = new URL(raw, pageUrl).pathname;
+    }
+    try {
+      pathname = decodeURI(pathname);
+    } catch {
+      // checked as written
+    }
+    out.links.push({ raw, kind: 'image', path: pathname, line, column });
+  };
+  // One walk for links, definitions and images.
+  visit(tree, (node) => {
+    if (node.type === 'link' || node.type === 'definition') handle(node);
+    else if (node.type === 'image') image(node);
+  });
 };

@@ -4,7 +4,9 @@ import type { Plugin } from 'unified';
 import { SKIP, visit } from './visit.ts';
 import type { TransactionStatuses } from '../../../config/schemas/data.ts';
 import { format, type Strings } from '../../../renderer/i18n/strings.ts';
-import { pageData } from './types.ts';
+import { MISSING_DATA_FILE, missingDataFile, pageData } from './types.ts';
+
+const STATUSES_FILE = 'content/data/transaction_statuses.yaml';
 
 const NODE_W = 176;
 const NODE_H = 36;
@@ -167,13 +169,16 @@ export const remarkStatusDiagram: Plugin<[], Root> = () => (tree, file) => {
   visit(tree, 'leafDirective', (node: LeafDirective, index, parent) => {
     if (node.name !== 'status-diagram' || !parent || index === undefined) return undefined;
     if (!statuses) {
+      const why = missingDataFile(ctx.data, STATUSES_FILE);
+      parent.children.splice(index, 1);
+      if (why === 'failed') return [SKIP, index];
       out.problems.push({
         line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined,
+        column: node.position?.start.column,
         rule: 'status-diagram',
         severity: 'error',
-        message: '`::status-diagram` needs `content/data/transaction_statuses.yaml`, which is missing or invalid',
+        message: `\`::status-diagram\` needs \`${STATUSES_FILE}\`, ${MISSING_DATA_FILE[why]}`,
       });
-      parent.children.splice(index, 1);
       return [SKIP, index];
     }
     const id = n++ === 0 ? 'status-diagram' : `status-diagram-${n}`;

@@ -1,5 +1,5 @@
 import type { Strings } from '../../../renderer/i18n/strings.ts';
-import type { ApiModel } from '../api/load-api.ts';
+import type { ApiLoadFailure, ApiModel } from '../api/load-api.ts';
 import type { ReferenceData } from '../load-data.ts';
 
 export interface TocItem {
@@ -15,7 +15,8 @@ export interface LinkRef {
   /** Site path it resolves to (locale prefix included, no base, no hash), or undefined for external links. */
   path?: string;
   hash?: string;
-  kind: 'doc' | 'path' | 'external' | 'anchor';
+  /** `image`: the `src` of an image, with `path` the file it loads (resolved like the browser does, against the page's URL). */
+  kind: 'doc' | 'path' | 'external' | 'anchor' | 'image';
   line?: number;
   column?: number;
 }
@@ -50,11 +51,25 @@ export interface PageContext {
 
 /** Plain data (posted to compile workers as is) that directives read. */
 export interface MarkdownData {
-  /** `content/api/openapi.yaml` and its translations, for `::api-operation`. */
-  api?: ApiModel;
+  /** `content/api/openapi.yaml` and its translations, for `::api-operation`; `{ failed: true }` when it has errors of its own. */
+  api?: ApiModel | ApiLoadFailure;
   /** `content/data/*.yaml` and the ISO code lists, for `::data-table` and `::status-diagram`. */
   reference?: ReferenceData;
 }
+
+/**
+ * Why the data of `file` (`content/data/test_cards.yaml`) is not there. `failed`: the file exists but
+ * did not load; its own errors are reported, so a directive that needs it says nothing more.
+ * `absent`: the site has no such file. Read from `failed` on the reference data, the files the
+ * loader found but could not use; `unknown` from a loader that does not say.
+ */
+export function missingDataFile(data: MarkdownData, file: string): 'failed' | 'absent' | 'unknown' {
+  const failed = (data.reference as { failed?: readonly string[] } | undefined)?.failed;
+  return failed === undefined ? 'unknown' : failed.includes(file) ? 'failed' : 'absent';
+}
+
+/** How a directive names a data file it cannot use, by `missingDataFile`. */
+export const MISSING_DATA_FILE = { absent: 'which this site does not have', unknown: 'which is missing or has errors (reported above)' } as const;
 
 /** What the plugins leave behind on `file.data.paydocs`. */
 export interface PageOutput {
@@ -62,7 +77,7 @@ export interface PageOutput {
   links: LinkRef[];
   sections: Section[];
   headingIds: string[];
-  problems: Array<{ line?: number; column?: number; message: string; rule: string; severity: 'error' | 'warning' }>;
+  problems: Array<{ line?: number; column?: number; message: string; hint?: string; rule: string; severity: 'error' | 'warning' }>;
 }
 
 export type PageFileData = { ctx: PageContext; out: PageOutput };
