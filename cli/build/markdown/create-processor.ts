@@ -18,6 +18,7 @@ import { remarkParseGfm } from './remark-parse-gfm.ts';
 import { remarkSections } from './remark-sections.ts';
 import { remarkStatusDiagram } from './remark-status-diagram.ts';
 import { remarkTabs } from './remark-tabs.ts';
+import { remarkTypography } from './remark-typography.ts';
 
 export type MarkdownProcessor = Processor<Root, Root, HastRoot, HastRoot, string>;
 
@@ -46,6 +47,8 @@ export async function createProcessor(options: { styleToClass: ShikiTransformer 
     .use(remarkTabs)
     .use(remarkCode, { highlighter, styleToClass: options.styleToClass })
     .use(remarkDirectiveFallback, { known: KNOWN_DIRECTIVES })
+    // Last on the prose: the search text, heading ids and TOC keep the text as written.
+    .use(remarkTypography)
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as MarkdownProcessor;
 }
