@@ -40,6 +40,18 @@ describe('::api-operation (cli/build/markdown/remark-api-operation)', () => {
     await page.close();
   });
 
+  it('writes the numbers of the constraints as the locale does', async () => {
+    for (const [path, expected] of [
+      ['/api/p2p/p2p_confirm', /up to 7,000,000 characters/],
+      // Grouped with no-break spaces, and bound to the words around by the Russian typesetting.
+      ['/ru/api/p2p/p2p_confirm', /до\u00a07\u00a0000\u00a0000\u00a0символов/],
+    ] as const) {
+      const page = await open(path);
+      await expect(page.locator('table.api-fields').first().innerText()).resolves.toMatch(expected);
+      await page.close();
+    }
+  });
+
   it('signs the HTTP sample for real: X-Signature is the HMAC of the timestamp and the body shown', async () => {
     const page = await open('/api/transaction_cancel');
     const http = await page.locator('#request ~ .tabs [role=tabpanel]').first().locator('code').first().innerText();
@@ -85,9 +97,9 @@ describe('::api-operation (cli/build/markdown/remark-api-operation)', () => {
     const page = await open('/ru/api/transaction_create');
     await expect(page.locator('h2#request').innerText()).resolves.toMatch(/^Запрос/);
     const row = page.locator('table.api-fields').first().locator('tr', { has: page.locator('.api-name', { hasText: /^order_id$/ }) });
-    await expect(row.innerText()).resolves.toMatch(/обязательное[\s\S]*Ваш идентификатор заказа, уникальный в пределах точки/);
+    await expect(row.innerText()).resolves.toMatch(/обязательное[\s\S]*Ваш\sидентификатор\sзаказа,\sуникальный\sв\sпределах\sточки/);
     await expect(page.locator('table.api-errors a[href="/ru/reference/api_error_codes#3003"]').count()).resolves.toBe(1);
-    await expect(page.locator('table.api-errors').innerText()).resolves.toContain('уже использован на этой точке');
+    await expect(page.locator('table.api-errors').innerText()).resolves.toMatch(/уже\sиспользован\sна\sэтой\sточке/);
     await page.close();
   });
 
