@@ -13,6 +13,11 @@ const processor = await createProcessor({ styleToClass: createStyleToClass() });
 const show = (s: string) => s.replaceAll('\u00a0', '·');
 
 function html(body: string, locale: string): string {
+  return compilePage(body, locale).html;
+}
+const compileRu = (body: string) => compilePage(body, 'ru');
+
+function compilePage(body: string, locale: string) {
   const doc: SourceDoc = {
     locale,
     file: `content/${locale === 'en' ? 'docs' : `i18n/${locale}`}/intro.md`,
@@ -27,7 +32,7 @@ function html(body: string, locale: string): string {
   const diagnostics = new DiagnosticList();
   const page = compileDoc(doc, (rel) => (rel === 'intro.md' ? '/' : undefined), { config, processor, diagnostics });
   expect(diagnostics.items).toEqual([]);
-  return page.html;
+  return page;
 }
 
 describe('Russian typesetting (remark-typography)', () => {
@@ -49,6 +54,9 @@ describe('Russian typesetting (remark-typography)', () => {
     expect(show(ru)).toContain('<td>в·ячейке</td>');
     expect(show(ru)).toContain('<td>5·мин</td>');
     expect(show(ru)).toContain('<th>и·т.·д.</th>');
+    const toc = compileRu('## Оплата в банке\n\nТекст.');
+    expect(show(toc.toc[0]!.text)).toBe('Оплата в·банке');
+    expect(show(toc.html)).toContain('Оплата в·банке');
     const en = html('A total of 10 000 — in a bank', 'en');
     expect(en).not.toContain('\u00a0');
   });

@@ -152,7 +152,7 @@ describe('reference tables (real site)', () => {
     expect(colours.text).toBe('rgb(230, 232, 236)');
     expect(colours.box).toBe('rgb(17, 19, 24)');
     // The transitions are also a table, for screen readers and for reading.
-    expect(await page.locator('.data-table[data-src="status_transitions"] tbody tr').count()).toBe(21);
+    expect(await page.locator('.data-table[data-src="status_transitions"] tbody tr').count()).toBe(23);
     await context.close();
   });
 });

@@ -42,9 +42,12 @@ export const isRussianLocale = (locale: string): boolean => locale === 'ru' || l
 
 export function remarkTypography() {
   return (tree: Root, file: VFile) => {
-    if (!isRussianLocale(pageData(file).ctx.locale)) return;
+    const { ctx, out } = pageData(file);
+    if (!isRussianLocale(ctx.locale)) return;
     visit(tree, 'text', (node) => {
       node.value = typesetRussian(node.value);
     });
+    // The table of contents shows the headings as they are typeset on the page.
+    for (const item of out.toc) item.text = typesetRussian(item.text);
   };
 }
