@@ -20,14 +20,14 @@ function show(text) {
 }
 function hide() { if (overlay) { overlay.remove(); overlay = undefined; } }
 document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hide(); });
+// The server states the current errors with 'error' (the whole list) and their absence with 'ok' or
+// 'hello' (a new connection); an 'update' says nothing about them: a save can update one page (a
+// translation falling back to it) while an error elsewhere remains.
 es.onmessage = async (e) => {
   const msg = JSON.parse(e.data);
   if (msg.type === 'error') show(msg.text);
   else if (msg.type === 'ok' || msg.type === 'hello') hide();
   else if (msg.type === 'reload') location.reload();
-  else if (msg.type === 'update') {
-    hide();
-    window.dispatchEvent(new CustomEvent('paydocs:routes', { detail: msg.routes }));
-  }
+  else if (msg.type === 'update') window.dispatchEvent(new CustomEvent('paydocs:routes', { detail: msg.routes }));
 };
 `;

@@ -10,18 +10,22 @@ import { writeFeeds } from '../build/write-feeds.ts';
 import { bundleClient } from '../build/bundle-client.ts';
 import { checkLinks } from '../build/check-links.ts';
 import { compileDoc, type CompiledPage } from '../build/compile-markdown.ts';
-import { listCustomPages, loadCustomPages } from '../build/custom-pages.ts';
+import { listCustomPages, loadCustomPages, PAGES_DIR } from '../build/custom-pages.ts';
 import { loadConfig } from '../build/load-config.ts';
 import { loadContent, readMarkdownFile, type ReadResult, type SourceDoc } from '../build/load-content.ts';
-import { loadApi } from '../build/api/load-api.ts';
-import { loadData } from '../build/load-data.ts';
+import { API_FILE, ERROR_CODES_FILE, loadApi } from '../build/api/load-api.ts';
+import { DATA_DIR, loadData, type ReferenceData } from '../build/load-data.ts';
+import { loadAndCheckRedirects, type RedirectEntry } from '../build/load-redirects.ts';
+import { outputFileOf } from '../build/site-paths.ts';
+import { siteRedirects, writeRedirects } from '../build/write-redirects.ts';
 import { createProcessor, type MarkdownProcessor } from '../build/markdown/create-processor.ts';
 import { createStyleToClass } from '../build/markdown/highlighter.ts';
 import { contentHash, renderPages, type RenderedSite } from '../build/render-pages.ts';
 import { DiagnosticList, formatDiagnostic, PaydocsError, type Diagnostic } from '../diagnostics.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
-import { notFoundFile, resolveRequestPath, sendFile } from '../serve/static-handler.ts';
+import { CONTENT_TYPES, notFoundFile, resolveRequestPath, sendFile } from '../serve/static-handler.ts';
 import { DEV_CLIENT_SCRIPT } from './dev-client.ts';
+import { describeRenderError } from './render-error.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -53,7 +57,23 @@ interface State {
   chunks: Map<string, string>;
   /** Atom feeds (`changelog.atom`, `ru/changelog.atom`), written as `paydocs build` writes them. */
   feeds: Map<string, string>;
+  /** Redirect pages and host tables, as `paydocs build` writes them (`old/index.html`, `_redirects`...). */
+  redirects: Map<string, string>;
+  /** HTML file -> the page it renders and the file that page comes from (a render error names it). */
+  sources: Map<string, { href: string; file?: string }>;
+  /** Errors of the last rebuild: content, the data it was compiled with, redirects. */
   errors: Diagnostic[];
+}
+
+/** Pages that render the OpenAPI document, and those that render `content/data` (see `needsLaterData` in build-site.ts). */
+const USES_API = /::api-operation\b/;
+const USES_DATA = /::(?:data-table|status-diagram)\b/;
+
+/** What `loadApi` gives: the document, nothing (no file), or, depending on the version, a failure marker. */
+type LoadedApi = Awaited<ReturnType<typeof loadApi>>;
+
+function asDiagnostics(error: unknown): Diagnostic[] {
+  return error instanceof PaydocsError ? error.diagnostics : [{ severity: 'error', rule: 'dev', message: (error as Error).message }];
 }
 
 /**
@@ -69,7 +89,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const readCache = new Map<string, { mtimeMs: number; result: ReadResult }>();
   // A doc is compiled again only when its source changed: unchanged files come back from `readCache`
   // as the same frontmatter object and body string, so the check is a few pointer comparisons.
-  const compileCache = new Map<string, { source: Pick<SourceDoc, 'file' | 'frontmatter' | 'body' | 'translation'>; page: CompiledPage }>();
+  // A page that renders the API document or the reference data is compiled again when they are reloaded.
+  const compileCache = new Map<string, { source: Pick<SourceDoc, 'file' | 'frontmatter' | 'body' | 'translation'>; page: CompiledPage; api?: LoadedApi; reference?: ReferenceData }>();
   const categoryCache: NonNullable<Parameters<typeof loadContent>[0]['categoryCache']> = new Map();
   const chunkCache: NonNullable<Parameters<typeof renderPages>[0]['chunkCache']> = new Map();
   let bundleChunks: { bundle: unknown; files: Array<[string, string]> } | undefined;
@@ -120,7 +141,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (local.errors.length || !before) return undefined;
     // What the rebuild will find: the same file object, body and compiled page.
     readCache.set(abs, { mtimeMs, result: read });
-    compileCache.set(`${locale}:${relPath}`, { source: { file: doc.file, frontmatter: read.frontmatter, body: read.body, translation: doc.translation }, page });
+    compileCache.set(`${locale}:${relPath}`, { source: { file: doc.file, frontmatter: read.frontmatter, body: read.body, translation: doc.translation }, page, api, reference });
     const data: PageData = { ...before, html: page.html, toc: page.toc };
     const chunk = `export default ${JSON.stringify(data)};`;
     const file = `assets/p/${contentHash(chunk)}.js`;
@@ -132,13 +153,40 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const styleToClass = createStyleToClass();
   const processor: MarkdownProcessor = await createProcessor({ styleToClass });
   let config = await loadConfig(root);
-  // The API document is loaded once; its problems are shown with the first rebuild's.
-  const apiDiagnostics = new DiagnosticList();
-  const api = await loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics: apiDiagnostics });
-  // Reference data (content/data/*.yaml) likewise, once; its problems join the API's.
-  const reference = loadData({ root, diagnostics: apiDiagnostics });
+  // The OpenAPI document (with its translations) and the reference data (content/data/*.yaml) load at
+  // start and again when one of their files changes; their problems join every rebuild's. While a
+  // file is broken, the pages keep being compiled with its last good value (a first load takes what there is).
+  let api: LoadedApi;
+  let apiGood = false;
+  let apiProblems: Diagnostic[] = [];
+  let reference: ReferenceData | undefined;
+  let referenceGood = false;
+  let dataProblems: Diagnostic[] = [];
+  const reloadApi = async () => {
+    const list = new DiagnosticList();
+    const next = await loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics: list });
+    if (!list.errors.length || !apiGood) [api, apiGood] = [next, !list.errors.length];
+    apiProblems = list.items;
+  };
+  const reloadData = () => {
+    const list = new DiagnosticList();
+    const next = loadData({ root, diagnostics: list });
+    if (!list.errors.length || !referenceGood) [reference, referenceGood] = [next, !list.errors.length];
+    dataProblems = list.items;
+  };
+  await reloadApi();
+  reloadData();
   let bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false, react: DEV_REACT });
   let custom = await loadCustomPages(root, config.i18n.locales);
+  /** The config, the theme or a React page that failed to load: dev keeps the last good ones meanwhile. */
+  let codeErrors: Diagnostic[] = [];
+  /** What went wrong in the last rebuild when it threw (not a content problem: a bug, shown rather than lost). */
+  let flushErrors: Diagnostic[] = [];
+  /** The last good redirect table: a broken one (a loop, a target that is no page) is reported, not served. */
+  let redirects: RedirectEntry[] = [];
+  /** HTML file -> the error its page threw while rendering, and the last HTML it rendered. */
+  const renderErrors = new Map<string, Diagnostic>();
+  const lastGoodHtml = new Map<string, string>();
   let state: State | undefined;
   const clients = new Set<ServerResponse>();
   const waiters: Array<(r: RebuildResult) => void> = [];
@@ -148,9 +196,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     for (const c of clients) c.write(data);
   };
 
-  const rebuild = (): { errors: Diagnostic[]; warnings: Diagnostic[]; changedHrefs: string[]; structureChanged: boolean } => {
+  const rebuild = (): { warnings: Diagnostic[]; changedHrefs: string[]; structureChanged: boolean } => {
     const diagnostics = new DiagnosticList();
-    diagnostics.items.push(...apiDiagnostics.items);
+    diagnostics.items.push(...apiProblems, ...dataProblems);
     const cfg: PaydocsConfig = options.locales ? { ...config, i18n: { ...config.i18n, locales: config.i18n.locales.filter((l) => options.locales!.includes(l)) } } : config;
     const content = loadContent({ root, config: cfg, mode: 'dev', diagnostics, cache: readCache, categoryCache });
     const compiled = new Map<string, CompiledPage[]>();
@@ -162,7 +210,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         const hit = compileCache.get(id);
         const same = (a: typeof doc, b: NonNullable<typeof hit>['source']) =>
           a.file === b.file && a.body === b.body && a.translation === b.translation && (a.frontmatter === b.frontmatter || JSON.stringify(a.frontmatter) === JSON.stringify(b.frontmatter));
-        if (hit && same(doc, hit.source)) {
+        const sameData = (h: NonNullable<typeof hit>) => (!USES_API.test(doc.body) || h.api === api) && (!USES_DATA.test(doc.body) || h.reference === reference);
+        if (hit && same(doc, hit.source) && sameData(hit)) {
           list.push(hit.page);
           continue;
         }
@@ -171,7 +220,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         for (const d of local.items) diagnostics.add(d);
         if (local.errors.length && hit) list.push(hit.page); // keep the last good page
         else {
-          compileCache.set(id, { source: { file: doc.file, frontmatter: doc.frontmatter, body: doc.body, translation: doc.translation }, page });
+          compileCache.set(id, { source: { file: doc.file, frontmatter: doc.frontmatter, body: doc.body, translation: doc.translation }, page, api, reference });
           list.push(page);
         }
       }
@@ -183,8 +232,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // Broken links fail `paydocs build`; in dev a writer may link a page before writing it, so they are
     // terminal warnings here rather than an overlay over every page.
     const links = new DiagnosticList();
-    const known = new Set([...locales.flatMap((l) => l.routes.map((r) => r.href)), ...[...feeds.links.values()].map((f) => f.href)]);
-    checkLinks({ pages: compiled, known, checkAnchors: false, diagnostics: links });
+    // The redirect table is read on every rebuild (a small YAML file): it is checked against the pages.
+    const table = new DiagnosticList();
+    const loaded = loadAndCheckRedirects({ root, config: cfg, content, customPages: custom.map((c) => c.name), diagnostics: table });
+    for (const d of table.items) diagnostics.add(d);
+    if (!table.errors.length) redirects = loaded;
+    const moved = new Map(siteRedirects(cfg, redirects).map((r) => [r.from, r.to]));
+    const known = new Set([...locales.flatMap((l) => l.routes.map((r) => r.href)), ...[...feeds.links.values()].map((f) => f.href), ...moved.keys()]);
+    checkLinks({ pages: compiled, known, checkAnchors: false, redirected: moved, diagnostics: links });
     for (const d of links.items) diagnostics.add({ ...d, severity: 'warning' });
     const css = bundle.css + styleToClass.getCSS();
     const cssFile = `assets/style-${contentHash(css)}.css`;
@@ -198,15 +253,53 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // Chunk names are content hashes: a page changed when its chunk name did.
     if (state) for (const [href, chunk] of rendered.chunkOf) if (state.rendered.chunkOf.get(href) !== chunk) changedHrefs.push(href);
     const structureChanged = state !== undefined && state.structure !== structure;
-    state = { config: cfg, rendered, structure, chunks, feeds: feeds.files, errors: diagnostics.errors };
-    return { errors: diagnostics.errors, warnings: diagnostics.warnings, changedHrefs, structureChanged };
+    const sources = new Map<string, { href: string; file?: string }>();
+    for (const l of locales) for (const r of l.routes) sources.set(outputFileOf(cfg, r.href), { href: r.href, file: r.kind === 'page' ? `${PAGES_DIR}/${r.component}.tsx` : r.page.doc.file });
+    for (const file of renderErrors.keys()) if (!rendered.html.has(file)) renderErrors.delete(file);
+    state = { config: cfg, rendered, structure, chunks, feeds: feeds.files, redirects: writeRedirects(cfg, redirects), sources, errors: diagnostics.errors };
+    return { warnings: diagnostics.warnings, changedHrefs, structureChanged };
+  };
+
+  /** Every problem that is still there, whatever found it: the overlay and new connections show this list. */
+  const currentErrors = (): Diagnostic[] => [...codeErrors, ...flushErrors, ...(state?.errors ?? []), ...renderErrors.values()];
+
+  /**
+   * Renders a page's HTML. React pages and the theme run here, on request: a page that throws keeps
+   * its last good HTML and its error joins the current ones (`changed` says whether that list changed).
+   */
+  const renderHtml = async (s: State, file: string): Promise<{ html: string | undefined; changed: boolean }> => {
+    const render = s.rendered.html.get(file);
+    if (!render) return { html: undefined, changed: false };
+    try {
+      const html = render();
+      lastGoodHtml.set(file, html);
+      return { html, changed: renderErrors.delete(file) };
+    } catch (error) {
+      const source = s.sources.get(file);
+      const d = await describeRenderError({ root, href: source?.href ?? `/${file}`, file: source?.file, error });
+      const before = renderErrors.get(file);
+      renderErrors.set(file, d);
+      return { html: lastGoodHtml.get(file), changed: !before || formatDiagnostic(before) !== formatDiagnostic(d) };
+    }
+  };
+  /**
+   * After a rebuild, renders the React pages (when they, the theme or the config were reloaded) and
+   * every page that failed before, so that a broken page shows on save, not on the next request, and
+   * a fixed one clears its error.
+   */
+  const checkRenders = async (all: boolean) => {
+    const s = state!;
+    const files = new Set(renderErrors.keys());
+    if (all) for (const [file, source] of s.sources) if (source.file?.startsWith(`${PAGES_DIR}/`)) files.add(file);
+    for (const file of files) await renderHtml(s, file);
   };
 
   let warned = '';
-  const report = (errors: Diagnostic[], warnings: Diagnostic[] = []) => {
-    const w = warnings.map(formatDiagnostic).join('\n');
-    if (w && w !== warned) log(`\n⚠ ${warnings.length} warning${warnings.length === 1 ? '' : 's'}:\n${w}`);
-    warned = w;
+  const report = (warnings?: Diagnostic[]) => {
+    const w = warnings?.map(formatDiagnostic).join('\n');
+    if (warnings && w && w !== warned) log(`\n⚠ ${warnings.length} warning${warnings.length === 1 ? '' : 's'}:\n${w}`);
+    if (w !== undefined) warned = w;
+    const errors = currentErrors();
     if (errors.length) {
       const text = errors.map(formatDiagnostic).join('\n');
       log(`\n✖ ${errors.length} error${errors.length === 1 ? '' : 's'} (the browser keeps the last good page):\n${text}`);
@@ -215,29 +308,60 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 
   const first = rebuild();
-  report(first.errors, first.warnings);
+  await checkRenders(true);
+  report(first.warnings);
 
   const routesPatch = (hrefs: string[]) => Object.fromEntries(hrefs.map((href) => [href, state!.rendered.chunkOf.get(href) ?? '']));
 
   let timer: NodeJS.Timeout | undefined;
   const pending = new Set<string>();
+  let closed = false;
   const onChange = (file: string) => {
+    if (closed) return;
     pending.add(path.relative(root, file));
     clearTimeout(timer);
     timer = setTimeout(() => void flush(), 8);
   };
+  // chokidar drops a file's `change` that comes within 50 ms of the one before (its throttle), so a
+  // second quick save (a formatter rewriting the file on save) was never shown: once that window has
+  // passed, each file of a rebuild is looked at again and one that changed since is rebuilt.
+  const mtimeOf = (rel: string) => {
+    try {
+      return statSync(path.join(root, rel)).mtimeMs;
+    } catch {
+      return undefined;
+    }
+  };
+  let recheck: NodeJS.Timeout | undefined;
   const flush = async () => {
     const changed = [...pending];
     pending.clear();
+    const seen = new Map(changed.map((f) => [f, mtimeOf(f)]));
+    recheck = setTimeout(() => {
+      for (const [f, mtime] of seen) if (mtimeOf(f) !== mtime) onChange(path.join(root, f));
+    }, 60);
     const t0 = performance.now();
     try {
       const code = changed.some((f) => f.startsWith('renderer') || f.startsWith('content/pages') || f === 'docs.config.ts');
+      // The config, the theme and the React pages reload together or not at all: while one of them is
+      // broken, its error stays with the current ones (every save, every new connection) and the
+      // pages are built with the last good set.
+      let reloaded = false;
       if (code) {
-        config = await loadConfig(root);
-        bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false, react: DEV_REACT });
-        custom = await loadCustomPages(root, config.i18n.locales);
+        try {
+          const nextConfig = await loadConfig(root);
+          const nextBundle = await bundleClient({ root, baseUrl: nextConfig.baseUrl, customPages: listCustomPages(root), minify: false, react: DEV_REACT });
+          const nextCustom = await loadCustomPages(root, nextConfig.i18n.locales);
+          [config, bundle, custom, codeErrors, reloaded] = [nextConfig, nextBundle, nextCustom, [], true];
+        } catch (error) {
+          codeErrors = asDiagnostics(error);
+        }
       }
-      if (!code && changed.length === 1) {
+      const apiChanged = changed.some((f) => f.startsWith(`${path.dirname(API_FILE)}/`) || f === ERROR_CODES_FILE);
+      const dataChanged = changed.some((f) => f.startsWith(`${DATA_DIR}/`));
+      if (apiChanged) await reloadApi();
+      if (dataChanged) reloadData();
+      if (!code && !apiChanged && !dataChanged && changed.length === 1) {
         const routes = expressUpdate(changed[0]!);
         if (routes) {
           send({ type: 'update', routes });
@@ -256,29 +380,35 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           });
         }
       }
-      const { errors, warnings, changedHrefs, structureChanged } = rebuild();
-      report(errors, warnings);
-      if (code || structureChanged) send({ type: 'reload' });
+      const { warnings, changedHrefs, structureChanged } = rebuild();
+      flushErrors = [];
+      await checkRenders(reloaded);
+      report(warnings);
+      const errors = currentErrors();
+      if (reloaded || structureChanged) send({ type: 'reload' });
       else if (changedHrefs.length) send({ type: 'update', routes: routesPatch(changedHrefs) });
       const ms = performance.now() - t0;
       log(`↻ ${changed.join(', ')} (${ms.toFixed(0)} ms${changedHrefs.length ? `, ${changedHrefs.length} page${changedHrefs.length === 1 ? '' : 's'} updated` : ''})`);
       for (const w of waiters.splice(0)) w({ ms, errors, changed });
     } catch (error) {
-      const errors = error instanceof PaydocsError ? error.diagnostics : [{ severity: 'error' as const, rule: 'dev', message: (error as Error).message }];
-      report(errors);
-      for (const w of waiters.splice(0)) w({ ms: performance.now() - t0, errors, changed });
+      flushErrors = asDiagnostics(error);
+      report();
+      for (const w of waiters.splice(0)) w({ ms: performance.now() - t0, errors: currentErrors(), changed });
     }
   };
 
   const watcher = watch([path.join(root, 'content'), path.join(root, 'docs.config.ts'), path.join(PACKAGE_ROOT, 'renderer')], { ignoreInitial: true });
   watcher.on('all', (_event, file) => onChange(file));
+  // A save made once the server is up is seen: chokidar reports nothing before its first scan is done.
+  const watching = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   const staticDir = path.join(root, STATIC_DIR);
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/__paydocs/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-      res.write(`data: ${JSON.stringify(state!.errors.length ? { type: 'error', text: state!.errors.map(formatDiagnostic).join('\n') } : { type: 'hello' })}\n\n`);
+      const errors = currentErrors();
+      res.write(`data: ${JSON.stringify(errors.length ? { type: 'error', text: errors.map(formatDiagnostic).join('\n') } : { type: 'hello' })}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
@@ -298,11 +428,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       res.end(feed);
       return;
     }
-    const html = (file: string, status = 200) => {
-      const render = s.rendered.html.get(file);
-      if (!render) return false;
-      res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-      res.end(render().replace('</body>', `<script type="module">${DEV_CLIENT_SCRIPT}</script></body>`));
+    const html = async (file: string, status = 200) => {
+      if (!s.rendered.html.has(file)) return false;
+      const { html: page, changed } = await renderHtml(s, file);
+      if (changed) report();
+      // A page that has never rendered: an empty page whose dev client shows the error.
+      const body = page ?? '<!doctype html><html><head><meta charset="utf-8"><title>paydocs: render error</title></head><body></body></html>';
+      res.writeHead(page === undefined ? 500 : status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(body.replace('</body>', `<script type="module">${DEV_CLIENT_SCRIPT}</script></body>`));
       return true;
     };
     let p = url.pathname;
@@ -311,24 +444,40 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     } catch {
       // fall through to 404
     }
-    if (p.split('/').includes('..')) return void html('404.html', 404);
+    if (p.split('/').includes('..')) return void (await html('404.html', 404));
     const clean = p.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
     const asFile = (clean.endsWith('/') ? `${clean}index.html` : `${clean}/index.html`).slice(s.config.baseUrl.length);
-    if (html(asFile)) return;
+    if (await html(asFile)) return;
+    // An old path from content/redirects.yaml: the page `paydocs build` writes there (and its host tables).
+    for (const file of [asFile, rel]) {
+      const text = s.redirects.get(file);
+      if (text === undefined) continue;
+      res.writeHead(200, { 'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+      res.end(text);
+      return;
+    }
     if (existsSync(staticDir)) {
       const file = resolveRequestPath(staticDir, `/${rel}`);
       if (file && statSync(file).isFile()) return sendFile(req, res, file);
     }
     const locale = s.config.i18n.locales.find((l) => l !== s.config.i18n.defaultLocale && rel.startsWith(`${s.config.i18n.localeConfigs[l]?.path ?? l}/`));
     const nf = locale ? `${s.config.i18n.localeConfigs[locale]?.path ?? locale}/404.html` : '404.html';
-    if (!html(nf, 404)) {
+    if (!(await html(nf, 404))) {
       const fallback = notFoundFile(staticDir, p);
       if (fallback) return sendFile(req, res, fallback, 404);
       res.writeHead(404).end('Not found');
     }
   };
+  // Nothing a request meets may end the session: the writer is mid-edit.
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`\n✖ ${req.url}: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end();
+    });
+  };
   const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  await Promise.all([new Promise<void>((resolve) => server.listen(options.port, options.host, resolve)), watching]);
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;
   const url = `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${port}`;
@@ -336,7 +485,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   return {
     url,
     async close() {
+      closed = true;
       clearTimeout(timer);
+      clearTimeout(recheck);
       await watcher.close();
       for (const c of clients) c.end();
       await new Promise<void>((resolve) => server.close(() => resolve()));
