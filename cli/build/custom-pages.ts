@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BROWSER_TARGET } from './bundle-client.ts';
 import { importCode, packagesByUrl } from './import-code.ts';
 import { packageResolver } from './worker-bundle.ts';
 import type { ComponentType } from 'react';
 import type { CustomPageProps } from '../../renderer/context.ts';
-import { PaydocsError } from '../diagnostics.ts';
+import { PaydocsError, type Diagnostic } from '../diagnostics.ts';
 
 export interface CustomPageMeta {
   /** Title per locale. */
@@ -20,6 +23,8 @@ export interface CustomPageModule {
   file: string;
   component: ComponentType<CustomPageProps>;
   meta: CustomPageMeta;
+  /** Maps an error's stack to the line in the page's `.tsx` that threw (see `importPage`). */
+  locate?: LocateInPage;
 }
 
 export const PAGES_DIR = 'content/pages';
@@ -41,27 +46,106 @@ export function listCustomPages(root: string): string[] {
  * `react` is the very copy the theme renders with (a second React breaks every hook), wherever the
  * compiled module is written; a package paydocs does not have resolves from the page's folder.
  * Custom pages receive `site` and `page` as props; they need no theme context.
+ *
+ * The source map is kept beside the module (not inlined: the code, and so the module's file name,
+ * is the same as without one), to turn a stack frame in the compiled module back into a `.tsx` line.
+ * A syntax error, or an error while the module loads, is a diagnostic with the page's file and line.
  */
-async function importPage(abs: string, resolve: (specifier: string) => string): Promise<{ default?: unknown; meta?: CustomPageMeta }> {
-  const out = await esbuild.build({ entryPoints: [abs], bundle: true, write: false, platform: 'node', format: 'esm', jsx: 'automatic', target: BROWSER_TARGET, logLevel: 'silent', plugins: [packagesByUrl(resolve)] });
-  return importCode(out.outputFiles[0]!.text, 'page');
+async function importPage(root: string, file: string, resolve: (specifier: string) => string): Promise<{ mod: { default?: unknown; meta?: CustomPageMeta }; locate: LocateInPage }> {
+  const abs = path.join(root, file);
+  let out: esbuild.BuildResult<{ write: false }>;
+  try {
+    out = await esbuild.build({
+      entryPoints: [abs],
+      bundle: true,
+      write: false,
+      outdir: path.dirname(abs),
+      sourcemap: 'external',
+      platform: 'node',
+      format: 'esm',
+      jsx: 'automatic',
+      target: BROWSER_TARGET,
+      logLevel: 'silent',
+      plugins: [packagesByUrl(resolve)],
+    });
+  } catch (error) {
+    const messages = (error as { errors?: esbuild.Message[] }).errors;
+    if (!messages?.length) throw error;
+    throw new PaydocsError(
+      messages.map((m) => ({
+        severity: 'error',
+        // esbuild names files relative to the working directory; diagnostics, relative to the project.
+        file: m.location ? path.relative(root, path.resolve(m.location.file)).split(path.sep).join('/') : file,
+        line: m.location?.line,
+        column: m.location ? m.location.column + 1 : undefined,
+        rule: 'custom-page',
+        message: m.text,
+      })),
+    );
+  }
+  const code = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  const map = out.outputFiles.find((f) => f.path.endsWith('.js.map'))?.text;
+  const locate = pageLocator(code, map, abs);
+  try {
+    return { mod: await importCode(code, 'page'), locate };
+  } catch (error) {
+    throw new PaydocsError([{ severity: 'error', file, ...locate((error as Error).stack), rule: 'custom-page', message: `cannot load: ${errorText(error)}` }]);
+  }
+}
+
+/** `TypeError: x is not a function`. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** The line and column in the page's `.tsx` of the first frame of a stack inside its compiled module. */
+export type LocateInPage = (stack: string | undefined) => { line: number; column: number } | undefined;
+
+function pageLocator(code: string, map: string | undefined, abs: string): LocateInPage {
+  // `importCode` names the module by the hash of its code: frames in other pages' modules are not this one's.
+  const name = `page-${createHash('sha256').update(code).digest('hex').slice(0, 16)}-`;
+  let sourceMap: SourceMap | undefined;
+  return (stack) => {
+    if (!map || !stack) return undefined;
+    for (const frame of stack.split('\n')) {
+      const m = /([^/\\\s(]+)\.mjs:(\d+):(\d+)\)?\s*$/.exec(frame);
+      if (!m || !m[1]!.startsWith(name)) continue;
+      sourceMap ??= new SourceMap(JSON.parse(map) as SourceMapPayload);
+      const entry = sourceMap.findEntry(Number(m[2]) - 1, Number(m[3]) - 1);
+      if (!('originalSource' in entry)) continue;
+      const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(abs), entry.originalSource);
+      if (source !== abs) continue; // a frame in a module the page imports: keep looking for the page's own
+      return { line: entry.originalLine + 1, column: entry.originalColumn + 1 };
+    }
+    return undefined;
+  };
 }
 
 /** Imports every custom page for prerendering; a page without a default component or `meta` is an error. */
 export async function loadCustomPages(root: string, locales: string[]): Promise<CustomPageModule[]> {
   const out: CustomPageModule[] = [];
-  const problems: string[] = [];
+  const problems: Diagnostic[] = [];
   const resolve = await packageResolver();
   for (const name of listCustomPages(root)) {
     const file = `${PAGES_DIR}/${name}.tsx`;
-    const mod = await importPage(path.join(root, file), resolve);
-    if (typeof mod.default !== 'function') problems.push(`${file}: expected a default export of a React component, received ${typeof mod.default}`);
-    else if (!mod.meta || typeof mod.meta.title !== 'object') problems.push(`${file}: expected \`export const meta = { title: { en, ru }, description: { en, ru } }\``);
+    let loaded: Awaited<ReturnType<typeof importPage>>;
+    try {
+      loaded = await importPage(root, file, resolve);
+    } catch (error) {
+      // Every page's problems at once, like every other input.
+      if (!(error instanceof PaydocsError)) throw error;
+      problems.push(...error.diagnostics);
+      continue;
+    }
+    const { mod, locate } = loaded;
+    const problem = (message: string) => problems.push({ severity: 'error', file, rule: 'custom-page', message });
+    if (typeof mod.default !== 'function') problem(`expected a default export of a React component, received ${typeof mod.default}`);
+    else if (!mod.meta || typeof mod.meta.title !== 'object') problem('expected `export const meta = { title: { en, ru }, description: { en, ru } }`');
     else {
-      for (const l of locales) if (!mod.meta.title[l] || !mod.meta.description[l]) problems.push(`${file}: meta.title and meta.description need the locale \`${l}\``);
-      out.push({ name, file, component: mod.default as ComponentType<CustomPageProps>, meta: mod.meta });
+      for (const l of locales) if (!mod.meta.title[l] || !mod.meta.description?.[l]) problem(`meta.title and meta.description need the locale \`${l}\``);
+      out.push({ name, file, component: mod.default as ComponentType<CustomPageProps>, meta: mod.meta, locate });
     }
   }
-  if (problems.length) throw new PaydocsError(problems.map((p) => ({ severity: 'error', rule: 'custom-page', message: p })));
+  if (problems.length) throw new PaydocsError(problems);
   return out;
 }

@@ -3,10 +3,10 @@ import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { closest } from './suggest.ts';
 import matter from 'gray-matter';
-import YAML from 'yaml';
 import { CategorySchema, FrontmatterSchema, type CategoryMeta, type Frontmatter, type PaydocsConfig } from '../../config/index.ts';
-import { describeZodIssue, DiagnosticList } from '../diagnostics.ts';
+import { zodDiagnostics, type DiagnosticList } from '../diagnostics.ts';
 import { DOCS_DIR, I18N_DIR } from './content-dirs.ts';
+import { loadYamlFile } from './load-yaml.ts';
 
 /** One Markdown file, read and validated, not compiled yet. */
 export interface SourceDoc {
@@ -91,12 +91,18 @@ function keyLineInFile(abs: string, key: string): number {
   return m ? frontmatterKeyLine(m[1]!, key) : 1;
 }
 
-/** Line (1-based, in the file) where a frontmatter key is written. */
+/**
+ * Line (1-based, in the file) where a frontmatter key is written: at the start of a line, else
+ * indented (a key after a tab is still read as a top-level key by the YAML parser).
+ */
 function frontmatterKeyLine(rawFrontmatter: string, key: PropertyKey | undefined): number {
   if (typeof key !== 'string') return 1;
   // gray-matter keeps the newline after the opening `---`.
   const lines = rawFrontmatter.replace(/^\r?\n/, '').split('\n');
-  const index = lines.findIndex((l) => l.startsWith(`${key}:`) || l.startsWith(`"${key}":`) || l.startsWith(`'${key}':`));
+  const name = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
+  let index = at(new RegExp(`^(?:${name}|"${name}"|'${name}')\\s*:`));
+  if (index === -1) index = at(new RegExp(`^\\s+(?:${name}|"${name}"|'${name}')\\s*:`));
   return index === -1 ? 1 : index + 2;
 }
 
@@ -147,12 +153,9 @@ export function readMarkdownFile(abs: string, file: string, diagnostics: Diagnos
   }
   const result = FrontmatterSchema.safeParse(parsed.data, { reportInput: true });
   if (!result.success) {
-    for (const issue of result.error.issues) {
-      const { path: key, message } = describeZodIssue(issue);
-      const keyName = issue.code === 'unrecognized_keys' ? issue.keys[0] : issue.path[0];
-      const line = issue.path.length === 0 && issue.code !== 'unrecognized_keys' ? 1 : frontmatterKeyLine(parsed.matter, keyName);
-      diagnostics.add({ file, line, rule: 'frontmatter', message: key ? `${key}: ${message}` : message });
-    }
+    // A missing key is reported at line 1 (the opening `---`); any other at the line of its top-level key.
+    const lineOf = (keyPath: readonly PropertyKey[]) => (keyPath.length === 0 || (keyPath.length === 1 && (parsed.data as Record<string, unknown>)[keyPath[0] as string] === undefined) ? 1 : frontmatterKeyLine(parsed.matter, keyPath[0]));
+    for (const d of zodDiagnostics(result.error, { file, rule: 'frontmatter', schema: FrontmatterSchema, lineOf })) diagnostics.add(d);
     return { ok: false };
   }
   const bodyLineOffset = raw.slice(0, raw.length - parsed.content.length).split('\n').length - 1;
@@ -160,23 +163,8 @@ export function readMarkdownFile(abs: string, file: string, diagnostics: Diagnos
 }
 
 function readCategory(abs: string, file: string, diagnostics: DiagnosticList): CategoryEntry | undefined {
-  let data: unknown;
-  try {
-    data = YAML.parse(readFileSync(abs, 'utf8'));
-  } catch (error) {
-    const e = error as { linePos?: Array<{ line: number; col: number }>; message: string };
-    diagnostics.add({ file, line: e.linePos?.[0]?.line, column: e.linePos?.[0]?.col, rule: 'category', message: `invalid YAML: ${e.message.split('\n')[0]}` });
-    return undefined;
-  }
-  const result = CategorySchema.safeParse(data ?? {}, { reportInput: true });
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const { path: key, message } = describeZodIssue(issue);
-      diagnostics.add({ file, line: 1, rule: 'category', message: key ? `${key}: ${message}` : message });
-    }
-    return undefined;
-  }
-  return { ...result.data, file };
+  const loaded = loadYamlFile(abs, { file, rule: 'category', schema: CategorySchema, diagnostics, empty: {} });
+  return loaded && { ...loaded.value, file };
 }
 
 function routeOf(relPath: string, fm: Frontmatter): string {
@@ -225,12 +213,17 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     // Drafts left out of this build (relPath -> id): a translation of one is left out with it, not
     // reported as an orphan, and pagination to one is a warning, not an unknown id.
     const drafts = new Map<string, string>();
+    // Files with errors (reported already): a translation of one is not also an orphan, and a
+    // translated category of a folder whose `_category_.yml` is broken not one of a missing folder.
+    const failed = new Set<string>();
     for (const rel of walk(path.join(root, dirRel))) {
       const file = `${dirRel}/${rel}`;
       const abs = path.join(root, file);
       if (rel.endsWith('_category_.yml') || rel.endsWith('_category_.yaml')) {
         const entry = readCategoryCached(abs, file);
-        if (entry) cats.set(path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel), entry);
+        const dir = path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel);
+        if (entry) cats.set(dir, entry);
+        else failed.add(`${dir}/`);
         continue;
       }
       if (!rel.endsWith('.md')) {
@@ -238,7 +231,10 @@ export function loadContent(options: LoadContentOptions): ContentTree {
         continue;
       }
       const r = read(abs, file);
-      if (!r.ok) continue;
+      if (!r.ok) {
+        failed.add(rel);
+        continue;
+      }
       if (r.frontmatter.draft && mode === 'build') {
         drafts.set(rel, r.frontmatter.id ?? rel.replace(/\.md$/, ''));
         continue;
@@ -246,7 +242,7 @@ export function loadContent(options: LoadContentOptions): ContentTree {
       const id = r.frontmatter.id ?? rel.replace(/\.md$/, '');
       list.push({ locale, file, relPath: rel, id, route: routeOf(rel, r.frontmatter), frontmatter: r.frontmatter, body: r.body, bodyLineOffset: r.bodyLineOffset, hash: r.hash });
     }
-    return { list, cats, drafts };
+    return { list, cats, drafts, failed };
   };
 
   const en = loadLocaleTree(defaultLocale, DOCS_DIR);
@@ -275,7 +271,7 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     const seen = new Set<string>();
     for (const doc of tr.list) {
       const source = byRel.get(doc.relPath);
-      if (!source && en.drafts.has(doc.relPath)) continue;
+      if (!source && (en.drafts.has(doc.relPath) || en.failed.has(doc.relPath))) continue;
       if (!source) {
         diagnostics.add({
           file: doc.file,
@@ -300,6 +296,7 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     for (const [dir, entry] of tr.cats) {
       const base = en.cats.get(dir);
       if (!base) {
+        if (en.failed.has(`${dir}/`)) continue;
         diagnostics.add({ file: entry.file, line: 1, rule: 'i18n-orphan', message: `category of a folder that does not exist: expected \`${DOCS_DIR}/${dir}/\`` });
         continue;
       }
@@ -316,7 +313,17 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     for (const doc of list) {
       const clash = routes.get(doc.route);
       if (clash) {
-        diagnostics.add({ file: doc.file, line: 1, rule: 'duplicate-route', message: `route \`${doc.route}\` is also claimed by \`${clash.file}\``, hint: 'change the file name or its `slug`' });
+        // The file whose `slug` takes another's route is the one to change, wherever it sorts.
+        const [culprit, owner] = clash.frontmatter.slug !== undefined && doc.frontmatter.slug === undefined ? [clash, doc] : [doc, clash];
+        if (culprit === clash) routes.set(doc.route, doc);
+        const bySlug = culprit.frontmatter.slug !== undefined;
+        diagnostics.add({
+          file: culprit.file,
+          line: bySlug ? keyLineInFile(path.join(root, culprit.file), 'slug') : 1,
+          rule: 'duplicate-route',
+          message: `${bySlug ? 'slug: ' : ''}route \`${doc.route}\` is also claimed by \`${owner.file}\``,
+          hint: bySlug ? `change the \`slug\`, or remove it to use the route of the file name (\`${routeOf(culprit.relPath, { ...culprit.frontmatter, slug: undefined })}\`)` : 'change the file name or its `slug`',
+        });
       } else routes.set(doc.route, doc);
       const idClash = ids.get(doc.id);
       if (idClash && idClash.route !== doc.route) {

@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import YAML, { isNode, LineCounter, type Document } from 'yaml';
 import type { z } from 'zod';
 import {
   ApiErrorCodesSchema,
@@ -20,7 +19,8 @@ import {
   type TestCard,
   type TransactionStatuses,
 } from '../../config/schemas/data.ts';
-import { describeZodIssue, type DiagnosticList } from '../diagnostics.ts';
+import type { DiagnosticList } from '../diagnostics.ts';
+import { loadYamlFile } from './load-yaml.ts';
 import { buildReferenceTables, isoCodes, type DataTable } from './reference-tables.ts';
 
 export const DATA_DIR = 'content/data';
@@ -46,41 +46,13 @@ interface YamlFile<T> {
   lineOf(keyPath: ReadonlyArray<string | number>): number | undefined;
 }
 
-function lineFinder(doc: Document, counter: LineCounter) {
-  return (keyPath: ReadonlyArray<string | number>): number | undefined => {
-    // The deepest node that exists: a missing key is reported at its parent.
-    for (let n = keyPath.length; n >= 0; n--) {
-      const node = doc.getIn(keyPath.slice(0, n), true);
-      if (isNode(node) && node.range) return counter.linePos(node.range[0]).line;
-    }
-    return undefined;
-  };
-}
-
 /** Reads and validates `content/data/<name>.yaml`; problems go to `diagnostics` with file, line and key. */
 function readYaml<S extends z.ZodType>(root: string, name: string, schema: S, diagnostics: DiagnosticList, hint: string): YamlFile<z.output<S>> | undefined {
   const file = `${DATA_DIR}/${name}.yaml`;
   const abs = path.join(root, file);
   if (!existsSync(abs)) return undefined;
-  const counter = new LineCounter();
-  const doc = YAML.parseDocument(readFileSync(abs, 'utf8'), { lineCounter: counter, prettyErrors: false });
-  if (doc.errors.length) {
-    for (const e of doc.errors) {
-      const pos = counter.linePos(e.pos[0]);
-      diagnostics.add({ file, line: pos.line, column: pos.col, rule: 'data', message: `invalid YAML: ${e.message.split('\n')[0]}` });
-    }
-    return undefined;
-  }
-  const lineOf = lineFinder(doc, counter);
-  const result = schema.safeParse(doc.toJS() ?? null, { reportInput: true });
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const { path: key, message } = describeZodIssue(issue);
-      diagnostics.add({ file, line: lineOf(issue.path as Array<string | number>), rule: 'data', message: key ? `${key}: ${message}` : message, hint });
-    }
-    return undefined;
-  }
-  return { file, value: result.data, lineOf };
+  const loaded = loadYamlFile(abs, { file, rule: 'data', schema, diagnostics, hint });
+  return loaded && { file, value: loaded.value, lineOf: loaded.yaml.lineOf };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import YAML, { LineCounter, isNode } from 'yaml';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { RedirectsSchema, type Redirect } from '../../config/schemas/redirects.ts';
-import { describeZodIssue, type DiagnosticList } from '../diagnostics.ts';
+import { zodDiagnostics, type DiagnosticList } from '../diagnostics.ts';
+import { parseYamlFile } from './load-yaml.ts';
 import { closest } from './suggest.ts';
 import { PAGES_DIR } from './custom-pages.ts';
 import type { ContentTree } from './load-content.ts';
@@ -24,31 +24,15 @@ export function loadRedirects(input: { root: string; diagnostics: DiagnosticList
   const abs = path.join(root, REDIRECTS_FILE);
   if (!existsSync(abs)) return [];
   const file = REDIRECTS_FILE;
-  const lineCounter = new LineCounter();
-  const doc = YAML.parseDocument(readFileSync(abs, 'utf8'), { lineCounter, prettyErrors: false });
-  if (doc.errors.length) {
-    for (const e of doc.errors) {
-      const pos = lineCounter.linePos(e.pos[0]);
-      diagnostics.add({ file, line: pos.line, column: pos.col, rule: 'redirects-yaml', message: `invalid YAML: ${e.message.split('\n')[0]}` });
-    }
-    return [];
-  }
-  const lineOf = (keyPath: readonly PropertyKey[]): number | undefined => {
-    for (let n = keyPath.length; n >= 0; n--) {
-      const node = doc.getIn(keyPath.slice(0, n) as Array<string | number>, true);
-      if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
-    }
-    return undefined;
-  };
-  const data: unknown = doc.toJS() ?? [];
+  const yaml = parseYamlFile(abs, file, 'redirects-yaml', diagnostics);
+  if (!yaml) return [];
+  const { lineOf } = yaml;
+  const data: unknown = yaml.doc.toJS() ?? [];
   const result = RedirectsSchema.safeParse(data, { reportInput: true });
   if (result.success) return result.data.map((r, i) => ({ ...r, line: lineOf([i]) }));
   const bad = new Set<number>();
-  for (const issue of result.error.issues) {
-    const { path: key, message } = describeZodIssue(issue);
-    if (typeof issue.path[0] === 'number') bad.add(issue.path[0]);
-    diagnostics.add({ file, line: lineOf(issue.path), rule: 'redirects', message: key ? `${key}: ${message}` : message });
-  }
+  for (const issue of result.error.issues) if (typeof issue.path[0] === 'number') bad.add(issue.path[0]);
+  for (const d of zodDiagnostics(result.error, { file, rule: 'redirects', schema: RedirectsSchema, lineOf })) diagnostics.add(d);
   if (!Array.isArray(data)) return [];
   const good: RedirectEntry[] = [];
   data.forEach((item, i) => {
@@ -136,5 +120,7 @@ export function loadAndCheckRedirects(input: { root: string; config: PaydocsConf
   for (const doc of content.sources) pages.set(doc.route, doc.file);
   for (const name of customPages) pages.set(`/${name}`, `${PAGES_DIR}/${name}.tsx`);
   checkRedirects({ config, redirects, pages, diagnostics });
-  return redirects;
+  // A redirect from a page is reported above, once; kept, every link to that page would also be
+  // reported as a link to a redirected path (326 warnings for one bad entry).
+  return redirects.filter((r) => !pages.has(r.from));
 }

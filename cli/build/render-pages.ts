@@ -4,7 +4,8 @@ import { renderPage, type PageAssets } from '../../renderer/entry-server.tsx';
 import { stringsFor, type Strings } from '../../renderer/i18n/strings.ts';
 import type { LocaleData, NavbarItemData, PageData, SiteData } from '../../renderer/page-data.ts';
 import type { LocaleRoutes, Route } from './build-routes.ts';
-import type { CustomPageModule } from './custom-pages.ts';
+import { PaydocsError } from '../diagnostics.ts';
+import { errorText, type CustomPageModule } from './custom-pages.ts';
 import { localePrefix, outputFileOf, sitePath } from './site-paths.ts';
 import { markdownPathOf } from './write-llms.ts';
 
@@ -125,6 +126,25 @@ function pageChunk(data: PageData, previous: PageChunk | undefined): PageChunk {
   return { html, meta, chunk, file: `assets/p/${contentHash(chunk)}.js` };
 }
 
+/**
+ * Runs the render of a React page (`content/pages/*.tsx`, the writer's code): an error it throws is a
+ * diagnostic naming the page's file, the line that threw when the stack maps back to it, and the
+ * route; the original error is its `cause`.
+ */
+function renderCustomPage(mod: CustomPageModule, href: string, render: () => string): string {
+  try {
+    return render();
+  } catch (error) {
+    const position = mod.locate?.(error instanceof Error ? error.stack : undefined);
+    const failure = new PaydocsError([{ severity: 'error', file: mod.file, ...position, rule: 'render', message: `rendering \`${href}\` failed: ${errorText(error)}` }]);
+    failure.cause = error;
+    // Code that describes a render error itself (the dev server's overlay) still reads the page's own
+    // error in it: its name, message and stack. The build prints the diagnostic.
+    if (error instanceof Error) Object.assign(failure, { name: error.name, message: error.message, stack: error.stack });
+    throw failure;
+  }
+}
+
 /** Page chunks, one site module per locale, and the HTML of every route plus each locale's 404. */
 export function renderPages(input: {
   config: PaydocsConfig;
@@ -200,8 +220,9 @@ export function renderPages(input: {
     });
     for (const route of routes) {
       const data = byHref.get(route.href)!;
-      const component = route.kind === 'page' ? custom.get(route.component)?.component : undefined;
-      html.set(outputFileOf(config, route.href), () => renderPage({ site, page: data, component, assets: pageAssets(data) }));
+      const mod = route.kind === 'page' ? custom.get(route.component) : undefined;
+      const render = () => renderPage({ site, page: data, component: mod?.component, assets: pageAssets(data) });
+      html.set(outputFileOf(config, route.href), mod ? () => renderCustomPage(mod, route.href, render) : render);
     }
     const strings = stringsFor(locale);
     const notFound: PageData = {

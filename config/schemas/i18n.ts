@@ -21,12 +21,25 @@ export const I18nSchema = z
     defaultLocale: z.string().min(2),
     /** Every locale built. Example: `['en', 'ru']`. */
     locales: z.array(z.string().min(2)).min(1),
-    /** Per-locale settings, keyed by locale code. */
+    /** Per-locale settings, keyed by locale code; every locale needs one when there are several (the language switch names them). */
     localeConfigs: z.record(z.string(), LocaleConfigSchema).default({}),
   })
   .superRefine((v, ctx) => {
     if (!v.locales.includes(v.defaultLocale)) {
       ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: `expected one of ${v.locales.map((l) => `\`${l}\``).join(', ')}, received \`${v.defaultLocale}\`` });
+    }
+    // A site with a language switch names every locale in it: a locale without its settings would
+    // show its bare code and get `<html lang>`, hreflang and its path by guess.
+    if (v.locales.length > 1) {
+      for (const locale of v.locales) {
+        if (v.localeConfigs[locale]) continue;
+        const have = Object.keys(v.localeConfigs);
+        ctx.addIssue({
+          code: 'custom',
+          path: ['localeConfigs'],
+          message: `expected an entry for the locale \`${locale}\` (at least its \`label\`), found ${have.length ? `only ${have.map((l) => `\`${l}\``).join(', ')}` : 'none'}`,
+        });
+      }
     }
     for (const key of Object.keys(v.localeConfigs)) {
       if (!v.locales.includes(key)) {

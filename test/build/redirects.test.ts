@@ -59,8 +59,8 @@ describe('cli/build/load-redirects', () => {
       [
         "content/redirects.yaml:3: [1].from: expected a site path starting with \`/\`, with no trailing slash, spaces, query or fragment, such as \`/services/card_payout\`, received \`services/x\`",
         "content/redirects.yaml:4: [1].to: expected a site path starting with \`/\`, with no trailing slash, spaces, query or fragment, such as \`/services/card_payout\`, received \`/a/\`",
-        "content/redirects.yaml:5: [2].to: expected string, received nothing",
-        "content/redirects.yaml:5: [2]: unknown key \`[2].target\`",
+        "content/redirects.yaml:5: [2]: \`to\` is required",
+        "content/redirects.yaml:6: [2]: unknown key \`target\`; expected one of \`from\`, \`to\`",
       ]
     `);
     expect(redirects.map((r) => r.from)).toEqual(['/ok']);

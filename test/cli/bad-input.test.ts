@@ -123,7 +123,7 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
 
   it('missing title', () => {
     expect(buildBad('missing-title')).toMatchInlineSnapshot(`
-      "content/docs/guide.md:1: title: expected string, received nothing
+      "content/docs/guide.md:1: \`title\` is required
 
       ✖ 1 error. Nothing was written.
       "
@@ -160,11 +160,7 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
 
   it('a redirect to a missing page, with a locale prefix, and over a page', () => {
     expect(buildBad('redirect-missing-page')).toMatchInlineSnapshot(`
-      "content/docs/intro.md:7:34: warning: link to \`./guide.md\`: \`/guide\` is redirected to \`/\`
-        hint: link to the page itself
-      content/i18n/ru/intro.md:7:34: warning: link to \`./guide.md\`: \`/ru/guide\` is redirected to \`/ru/\`
-        hint: link to the page itself
-      content/redirects.yaml:1: redirect target \`/guid\` is not a page
+      "content/redirects.yaml:1: redirect target \`/guid\` is not a page
         hint: did you mean \`/guide\`?
       content/redirects.yaml:3: from: expected a path without the locale prefix, received \`/ru/start\`
         hint: write \`/start\`; each redirect applies to every locale
@@ -173,15 +169,15 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
       content/redirects.yaml:5: \`/guide\` is a page (\`content/docs/guide.md\`), so it cannot be redirected
         hint: delete the redirect, or move the page away first
 
-      ✖ 4 errors, 2 warnings. Nothing was written.
+      ✖ 4 errors. Nothing was written.
       "
     `);
   });
 
   it('a duplicate slug', () => {
     expect(buildBad('duplicate-slug')).toMatchInlineSnapshot(`
-      "content/docs/guide.md:1: route \`/guide\` is also claimed by \`content/docs/guide-copy.md\`
-        hint: change the file name or its \`slug\`
+      "content/docs/guide-copy.md:4: slug: route \`/guide\` is also claimed by \`content/docs/guide.md\`
+        hint: change the \`slug\`, or remove it to use the route of the file name (\`/guide-copy\`)
 
       ✖ 1 error. Nothing was written.
       "

@@ -53,7 +53,7 @@ describe('cli/main', () => {
     writeFileSync(cfg, readFileSync(cfg, 'utf8').replace("brand: 'Examplepay',", 'brand: 42,'));
     const r = paydocs(['check'], dir);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('docs.config.ts: brand: expected string, received number');
+    expect(r.err).toContain('docs.config.ts:6: brand: expected string, received number');
   });
 
   it('builds a site (exit 0) with every route as <path>/index.html, 404 pages, sitemap and robots', () => {

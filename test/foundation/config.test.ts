@@ -41,7 +41,7 @@ describe('config/config-schema', () => {
   it('rejects unknown keys', () => {
     expect(errorsOf({ ...siteConfig, titel: 'x' })).toMatchInlineSnapshot(`
       [
-        "docs.config.ts: unknown key \`titel\`",
+        "docs.config.ts: unknown key \`titel\`; did you mean \`title\`?",
       ]
     `);
   });

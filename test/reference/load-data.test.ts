@@ -76,7 +76,7 @@ describe('cli/build/load-data', () => {
     const root = project({ failure_reason_codes: '- code: timeout\n  meaning: { en: too late }\n  applies_to: { en: all, ru: все }\n  retry: { en: yes, ru: да }\n' });
     expect(load(root).messages).toMatchInlineSnapshot(`
       [
-        "content/data/failure_reason_codes.yaml:2: [0].meaning.ru: expected string, received nothing
+        "content/data/failure_reason_codes.yaml:2: [0].meaning: \`ru\` is required
         hint: each entry: \`code\` in snake_case, \`meaning\`, \`applies_to\`, \`retry\`, each \`{en, ru}\`",
       ]
     `);

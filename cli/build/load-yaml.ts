@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import YAML, { isMap, isNode, isScalar, LineCounter, type Document } from 'yaml';
+import type { z } from 'zod';
+import { zodDiagnostics, type DiagnosticList } from '../diagnostics.ts';
+
+/** A YAML file parsed with its positions, to turn a key path into the line it is written on. */
+export interface ParsedYaml {
+  file: string;
+  doc: Document;
+  /** Line of the key at `path` (of the key itself, not its value), or of its nearest parent written in the file. */
+  lineOf(path: readonly PropertyKey[]): number | undefined;
+}
+
+/**
+ * Reads a YAML file of the project (`content/redirects.yaml`, `content/data/*.yaml`, `_category_.yml`).
+ * A syntax error is reported once, at the first error: after one, the parser reports every token
+ * that follows it (an unclosed `[` gave 216 errors).
+ */
+export function parseYamlFile(abs: string, file: string, rule: string, diagnostics: DiagnosticList): ParsedYaml | undefined {
+  const counter = new LineCounter();
+  const doc = YAML.parseDocument(readFileSync(abs, 'utf8'), { lineCounter: counter, prettyErrors: false });
+  const first = doc.errors[0];
+  if (first) {
+    const pos = counter.linePos(first.pos[0]);
+    diagnostics.add({ file, line: pos.line, column: pos.col, rule, message: `invalid YAML: ${first.message.split('\n')[0]}` });
+    return undefined;
+  }
+  const lineAt = (offset: number) => counter.linePos(offset).line;
+  const lineOf = (path: readonly PropertyKey[]): number | undefined => {
+    for (let n = path.length; n > 0; n--) {
+      const key = path[n - 1];
+      const parent = doc.getIn(path.slice(0, n - 1) as Array<string | number>, true);
+      // The key of a mapping is where the writer looks (its value may start lines below, `key:` then a list).
+      if (typeof key === 'string' && isMap(parent)) {
+        const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+        if (pair && isNode(pair.key) && pair.key.range) return lineAt(pair.key.range[0]);
+        continue;
+      }
+      const node = doc.getIn(path.slice(0, n) as Array<string | number>, true);
+      if (isNode(node) && node.range) return lineAt(node.range[0]);
+    }
+    return isNode(doc.contents) && doc.contents.range ? lineAt(doc.contents.range[0]) : 1;
+  };
+  return { file, doc, lineOf };
+}
+
+/**
+ * Parses a YAML file and validates it: its value, or `undefined` after reporting every problem at
+ * the line of the key it is about.
+ */
+export function loadYamlFile<S extends z.ZodType>(
+  abs: string,
+  options: { file: string; rule: string; schema: S; diagnostics: DiagnosticList; hint?: string; empty?: unknown },
+): { value: z.output<S>; yaml: ParsedYaml } | undefined {
+  const { file, rule, schema, diagnostics, hint } = options;
+  const yaml = parseYamlFile(abs, file, rule, diagnostics);
+  if (!yaml) return undefined;
+  const result = schema.safeParse(yaml.doc.toJS() ?? options.empty ?? null, { reportInput: true });
+  if (result.success) return { value: result.data, yaml };
+  for (const d of zodDiagnostics(result.error, { file, rule, schema, lineOf: yaml.lineOf, hint })) diagnostics.add(d);
+  return undefined;
+}

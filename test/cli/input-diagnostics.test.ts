@@ -1,0 +1,217 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSynonyms } from '../../cli/build/build-search-index.ts';
+import { loadConfig, locateInSource, validateConfig } from '../../cli/build/load-config.ts';
+import { loadContent } from '../../cli/build/load-content.ts';
+import { loadData } from '../../cli/build/load-data.ts';
+import { loadAndCheckRedirects, loadRedirects } from '../../cli/build/load-redirects.ts';
+import { DiagnosticList, formatDiagnostic, PaydocsError } from '../../cli/diagnostics.ts';
+import siteConfig from '../../docs.config.ts';
+import { copyFixture, ROOT } from '../helpers/fixture.ts';
+
+/** A copy of `test/fixtures/bad/_base` (en + ru, a guide and the intro) with `files` written over it. */
+function project(files: Record<string, string> = {}): string {
+  const dir = copyFixture('bad/_base');
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+async function contentErrors(root: string): Promise<string[]> {
+  const config = await loadConfig(root);
+  const diagnostics = new DiagnosticList();
+  loadContent({ root, config, mode: 'build', diagnostics });
+  return diagnostics.items.map(formatDiagnostic);
+}
+
+async function configErrors(root: string): Promise<string[]> {
+  try {
+    await loadConfig(root);
+  } catch (error) {
+    if (error instanceof PaydocsError) return error.diagnostics.map(formatDiagnostic);
+    throw error;
+  }
+  return [];
+}
+
+function editConfig(root: string, edit: (text: string) => string): void {
+  const file = path.join(root, 'docs.config.ts');
+  writeFileSync(file, edit(readFileSync(file, 'utf8')));
+}
+
+function paydocs(args: string[], cwd: string) {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'bin/paydocs.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('cli/build/load-content: no follow-on errors, the line of the key', () => {
+  it('a broken English page does not make its translation an orphan', async () => {
+    const root = project({
+      'content/docs/guide.md': '---\ntitle: Guide\nsidebar_position: "x"\n---\n\nText.\n',
+      'content/i18n/ru/guide.md': '---\ntitle: Руководство\n---\n\nТекст.\n',
+    });
+    expect(await contentErrors(root)).toEqual(['content/docs/guide.md:3: sidebar_position: expected number, received string']);
+  });
+
+  it('a broken `_category_.yml` does not make its translation one of a missing folder; the error is at its key', async () => {
+    const root = project({
+      'content/docs/api/create.md': '---\ntitle: Create\n---\n\nText.\n',
+      'content/docs/api/_category_.yml': 'label: API\nposition: 2\ncolapsed: maybe\n',
+      'content/i18n/ru/api/_category_.yml': 'label: API\n',
+    });
+    expect(await contentErrors(root)).toEqual(['content/docs/api/_category_.yml:3: unknown key `colapsed`; did you mean `collapsed`?']);
+    writeFileSync(path.join(root, 'content/docs/api/_category_.yml'), 'label: API\nposition: 2\ncollapsed: maybe\n');
+    expect(await contentErrors(root)).toEqual(['content/docs/api/_category_.yml:3: collapsed: expected boolean, received string']);
+  });
+
+  it('unknown frontmatter keys: at their own line (a tab-indented one too), with the key meant', async () => {
+    const root = project({ 'content/docs/guide.md': '---\ntitle: Guide\n\tbad: 1\nsidbar_label: G\nnoindexx: true\n---\n\nText.\n' });
+    expect(await contentErrors(root)).toEqual([
+      'content/docs/guide.md:3: unknown key `bad`',
+      'content/docs/guide.md:4: unknown key `sidbar_label`; did you mean `sidebar_label`?',
+      'content/docs/guide.md:5: unknown key `noindexx`; did you mean `noindex`?',
+    ]);
+  });
+
+  it('a missing required key says so', async () => {
+    const root = project({ 'content/docs/guide.md': '---\ndescription: A guide.\n---\n\nText.\n' });
+    expect(await contentErrors(root)).toEqual(['content/docs/guide.md:1: `title` is required']);
+  });
+
+  it('a duplicate route is blamed on the page whose `slug` claims it, at the slug', async () => {
+    // `api/a.md` sorts before `guide.md`: the order the files are read in does not decide.
+    const root = project({ 'content/docs/api/a.md': '---\ntitle: A\nslug: /guide\n---\n\nText.\n' });
+    expect(await contentErrors(root)).toMatchInlineSnapshot(`
+      [
+        "content/docs/api/a.md:3: slug: route \`/guide\` is also claimed by \`content/docs/guide.md\`
+        hint: change the \`slug\`, or remove it to use the route of the file name (\`/api/a\`)",
+      ]
+    `);
+  });
+});
+
+describe('cli/build/load-config: the line of the key, files and locales', () => {
+  it('schema errors carry the line of their key in docs.config.ts', async () => {
+    const root = project();
+    editConfig(root, (t) => t.replace("  url: 'https://docs.example.com',\n", '').replace("brand: 'Examplepay',", "brand: 'Examplepay',\n  noIndex: 'no',\n  noIndexx: true,"));
+    expect(await configErrors(root)).toEqual([
+      'docs.config.ts:3: `url` is required',
+      'docs.config.ts:6: noIndex: expected boolean, received string',
+      'docs.config.ts:7: unknown key `noIndexx`; did you mean `noIndex`?',
+    ]);
+  });
+
+  it('finds a key path in the object literal, item by item, past strings and comments', () => {
+    const source = readFileSync(path.join(ROOT, 'docs.config.ts'), 'utf8');
+    const line = (keyPath: PropertyKey[]) => locateInSource(source, keyPath)?.line;
+    const lineOfText = (text: string) => source.split('\n').findIndex((l) => l.includes(text)) + 1;
+    expect(line(['noIndex'])).toBe(lineOfText('noIndex:'));
+    expect(line(['navbar', 'items', 1, 'href'])).toBe(lineOfText("type: 'external'"));
+    expect(line(['navbar', 'items', 2])).toBe(lineOfText("type: 'localeDropdown'"));
+    expect(line(['i18n', 'localeConfigs', 'ru', 'label'])).toBe(lineOfText("label: 'Русский'"));
+    expect(line(['theme', 'footer', 'copyright'])).toBe(lineOfText('copyright:'));
+    // A key that is not written: its nearest parent that is.
+    expect(line(['theme', 'announcementBar'])).toBe(lineOfText('theme: {'));
+    expect(locateInSource("// { noIndex: 1 }\nexport default defineConfig({\n  title: 'a: { noIndex: 2 }',\n  noIndex: 3,\n});\n", ['noIndex'])?.line).toBe(4);
+  });
+
+  it('a favicon or logo that is not in content/static is an error of the config, once', async () => {
+    const root = project();
+    editConfig(root, (t) => t.replace("favicon: 'img/favicon.svg',", "favicon: 'img/nofavicon.svg',").replace('navbar: {', "navbar: {\n    logo: 'img/nologo.svg',"));
+    expect(await configErrors(root)).toMatchInlineSnapshot(`
+      [
+        "docs.config.ts:7: favicon: no file \`content/static/img/nofavicon.svg\`
+        hint: favicon is a path under content/static/, such as \`img/favicon.svg\`",
+        "docs.config.ts:10: navbar.logo: no file \`content/static/img/nologo.svg\`
+        hint: navbar.logo is a path under content/static/, such as \`img/logo.svg\`",
+      ]
+    `);
+  });
+
+  it('a locale without its localeConfigs entry is an error naming the key', () => {
+    const config = { ...siteConfig, i18n: { ...siteConfig.i18n, locales: ['en', 'ru', 'de'] } };
+    const source = readFileSync(path.join(ROOT, 'docs.config.ts'), 'utf8');
+    const lineOfText = (text: string) => source.split('\n').findIndex((l) => l.includes(text)) + 1;
+    try {
+      validateConfig(config, 'docs.config.ts', source);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as PaydocsError).diagnostics.map(formatDiagnostic)).toEqual([
+        `docs.config.ts:${lineOfText('localeConfigs:')}: i18n.localeConfigs: expected an entry for the locale \`de\` (at least its \`label\`), found only \`en\`, \`ru\``,
+      ]);
+    }
+  });
+});
+
+describe('cli/build YAML files: one error per mistake', () => {
+  it('an unclosed `[` is one YAML error, not one per token after it', () => {
+    // A stray `[` after a group opens a flow sequence nothing closes: the parser reports every token after it.
+    const root = project({ 'content/data/search-synonyms.yaml': `en:\n  - [refund, reversal] [\n${'  - [a, b]\n'.repeat(40)}ru:\n  - [возврат, refund]\n` });
+    const diagnostics = new DiagnosticList();
+    loadSynonyms(root, diagnostics);
+    expect(diagnostics.items).toHaveLength(1);
+    expect(diagnostics.items[0]!.message).toMatch(/^invalid YAML: /);
+    const redirects = project({ 'content/redirects.yaml': `- from: /a\n  to: [/b] [\n${'- from: /c\n  to: /d\n'.repeat(40)}` });
+    const list = new DiagnosticList();
+    loadRedirects({ root: redirects, diagnostics: list });
+    expect(list.items).toHaveLength(1);
+  });
+
+  it('an unknown key is reported once, at its own line, with the key meant', () => {
+    const root = project({ 'content/redirects.yaml': '- from: /a\n  to: /guide\n- from: /b\n  to: /guide\n  too: /x\n' });
+    const diagnostics = new DiagnosticList();
+    loadRedirects({ root, diagnostics });
+    expect(diagnostics.items.map(formatDiagnostic)).toEqual(['content/redirects.yaml:5: [1]: unknown key `too`; did you mean `to`?']);
+    const data = project({
+      'content/data/failure_reason_codes.yaml': '- code: timeout\n  meaning: { en: a, ru: б }\n  applies_to: { en: a, ru: б }\n  retry:\n    en: a\n    ru: б\n  retyr:\n    - x\n',
+    });
+    const list = new DiagnosticList();
+    loadData({ root: data, diagnostics: list });
+    expect(list.items.map((d) => `${d.file}:${d.line}: ${d.message}`)).toEqual(['content/data/failure_reason_codes.yaml:7: [0]: unknown key `retyr`; did you mean `retry`?']);
+  });
+
+  it('a redirect from a page is one error: its links are not also reported as redirected', async () => {
+    const root = project({ 'content/redirects.yaml': '- from: /guide\n  to: /\n' });
+    const config = await loadConfig(root);
+    const diagnostics = new DiagnosticList();
+    const content = loadContent({ root, config, mode: 'build', diagnostics });
+    const redirects = loadAndCheckRedirects({ root, config, content, customPages: [], diagnostics });
+    expect(diagnostics.items.map(formatDiagnostic)).toEqual(['content/redirects.yaml:1: `/guide` is a page (`content/docs/guide.md`), so it cannot be redirected\n  hint: delete the redirect, or move the page away first']);
+    expect(redirects).toEqual([]);
+  });
+});
+
+describe('cli/build/custom-pages: errors in a React page are diagnostics', () => {
+  const page = (body: string) => `export const meta = { title: { en: 'Landing', ru: 'Лендинг' }, description: { en: 'A page.', ru: 'Страница.' } };
+
+export default function Landing() {
+  const items = (globalThis as { noSuchItems?: string[] }).noSuchItems;
+${body}
+}
+`;
+
+  it('a syntax error: the file, line and column, exit 1', () => {
+    const root = project({ 'content/pages/landing.tsx': page('  return <main><p class="x"</p></main>;') });
+    const r = paydocs(['build'], root);
+    expect(r.code).toBe(1);
+    expect(r.err).not.toMatch(/\n\s+at /);
+    expect(r.err).toMatch(/^content\/pages\/landing\.tsx:5:\d+: Expected ">" but found "<"\n/);
+    expect(r.err).toMatch(/✖ 1 error\. Nothing was written\.\n$/);
+  });
+
+  it('an error while rendering: the file, the line that threw and the route, no stack', () => {
+    const root = project({ 'content/pages/landing.tsx': page('  return (\n    <main>\n      <p>{items!.length}</p>\n    </main>\n  );') });
+    const r = paydocs(['check'], root);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatchInlineSnapshot(`
+      "content/pages/landing.tsx:7:18: rendering \`/landing\` failed: TypeError: Cannot read properties of undefined (reading 'length')
+
+      ✖ 1 error. Nothing was written.
+      "
+    `);
+  });
+});
