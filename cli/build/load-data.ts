@@ -37,6 +37,11 @@ export interface ReferenceData {
   languages?: Language[];
   /** Source name (`country_codes`) -> table, for `::data-table{src="…"}`. */
   tables: Map<string, DataTable>;
+  /**
+   * Files that exist but could not be used (`content/data/test_cards.yaml`): their errors are
+   * reported here, so the pages that render them add none of their own.
+   */
+  failed: string[];
 }
 
 /** One parsed YAML file, kept to turn a key path into its line. */
@@ -63,7 +68,12 @@ function readYaml<S extends z.ZodType>(root: string, name: string, schema: S, di
  */
 export function loadData(options: { root: string; diagnostics: DiagnosticList }): ReferenceData {
   const { root, diagnostics } = options;
-  const read = <S extends z.ZodType>(name: string, schema: S, hint: string) => readYaml(root, name, schema, diagnostics, hint);
+  const failed: string[] = [];
+  const read = <S extends z.ZodType>(name: string, schema: S, hint: string) => {
+    const loaded = readYaml(root, name, schema, diagnostics, hint);
+    if (!loaded && existsSync(path.join(root, DATA_DIR, `${name}.yaml`))) failed.push(`${DATA_DIR}/${name}.yaml`);
+    return loaded;
+  };
   const errors = read('api_error_codes', ApiErrorCodesSchema, 'each entry: `code` (1000-5999), `http`, `message: {en, ru}`, `description: {en, ru}`, optional `anchor`');
   const reasons = read('failure_reason_codes', FailureReasonsSchema, 'each entry: `code` in snake_case, `meaning`, `applies_to`, `retry`, each `{en, ru}`');
   const statuses = read('transaction_statuses', TransactionStatusesSchema, 'keys: `initial`, `statuses` (status, final, meaning) and `transitions` (from, to, when)');
@@ -129,7 +139,7 @@ export function loadData(options: { root: string; diagnostics: DiagnosticList })
     });
   }
 
-  const data: Omit<ReferenceData, 'tables'> = {
+  const data: Omit<ReferenceData, 'tables' | 'failed'> = {
     apiErrorCodes: errors?.value,
     failureReasons: reasons?.value,
     statuses: statuses?.value,
@@ -139,7 +149,7 @@ export function loadData(options: { root: string; diagnostics: DiagnosticList })
     markets: markets?.value,
     languages: languages?.value,
   };
-  return { ...data, tables: buildReferenceTables(data) };
+  return { ...data, tables: buildReferenceTables(data), failed };
 }
 
 function formatKey(keyPath: Array<string | number>): string {

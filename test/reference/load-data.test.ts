@@ -175,6 +175,12 @@ describe('cli/build/load-data', () => {
     expect(load(project({ crypto_codes: '- { asset: USDT, network: TRC20\n- oops' })).messages[0]).toMatch(/^content\/data\/crypto_codes\.yaml:\d+:\d+: invalid YAML: /);
   });
 
+  it('names the files that exist but failed, so the pages rendering them stay silent; a missing file is not one', () => {
+    const { data } = load(project({ crypto_codes: '- { asset: USDT, network: TRC20\n- oops', test_cards: '- number: 1' }, ['markets']));
+    expect(data.failed.sort()).toEqual(['content/data/crypto_codes.yaml', 'content/data/test_cards.yaml']);
+    expect(load(project({}, ['markets'])).data.failed).toEqual([]);
+  });
+
   it('treats every file as optional', () => {
     const { data, messages } = load(project({}));
     expect(messages).toEqual([]);

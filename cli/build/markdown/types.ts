@@ -64,7 +64,7 @@ export interface MarkdownData {
  * loader found but could not use; `unknown` from a loader that does not say.
  */
 export function missingDataFile(data: MarkdownData, file: string): 'failed' | 'absent' | 'unknown' {
-  const failed = (data.reference as { failed?: readonly string[] } | undefined)?.failed;
+  const failed = data.reference?.failed;
   return failed === undefined ? 'unknown' : failed.includes(file) ? 'failed' : 'absent';
 }
 
