@@ -276,7 +276,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return { html, changed: renderErrors.delete(file) };
     } catch (error) {
       const source = s.sources.get(file);
-      const d = await describeRenderError({ root, href: source?.href ?? `/${file}`, file: source?.file, error });
+      const d = describeRenderError({ href: source?.href ?? `/${file}`, file: source?.file, error });
       const before = renderErrors.get(file);
       renderErrors.set(file, d);
       return { html: lastGoodHtml.get(file), changed: !before || formatDiagnostic(before) !== formatDiagnostic(d) };
