@@ -32,7 +32,9 @@ try {
     for (const d of error.diagnostics) console.error(formatDiagnostic(d));
     const warnings = error.diagnostics.length - errors;
     const counts = [errors ? `${errors} error${errors === 1 ? '' : 's'}` : '', warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}${errors ? '' : ' (failing with --strict)'}` : ''].filter(Boolean).join(', ');
-    console.error(`\n✖ ${counts}. Nothing was written.`);
+    // Said by the commands that write (a failed build keeps the previous output), not by check, dev or serve.
+    const command = process.argv.slice(2).find((a) => !a.startsWith('-'));
+    console.error(`\n✖ ${counts}.${command === 'build' || command === 'i18n' ? ' Nothing was written.' : ''}`);
     process.exitCode = EXIT.content;
   } else {
     console.error(error);

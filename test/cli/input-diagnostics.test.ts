@@ -210,7 +210,7 @@ ${body}
     expect(r.err).toMatchInlineSnapshot(`
       "content/pages/landing.tsx:7:18: rendering \`/landing\` failed: TypeError: Cannot read properties of undefined (reading 'length')
 
-      ✖ 1 error. Nothing was written.
+      ✖ 1 error.
       "
     `);
   });
