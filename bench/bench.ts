@@ -29,6 +29,7 @@ import { gzipSize, measureNavigation, measurePages, type Bytes, type PageWeight 
 import { assertOk, runTimed, type TimedRun } from './lib/proc.ts';
 import { serveStatic } from './lib/serve.ts';
 import { copyProject, countPages, multiplyContent, REPO_ROOT } from './lib/site-copy.ts';
+import { expandDirectives } from './lib/expand-directives.ts';
 import { formatTable, kib, median, mib, msec, ratio, secs } from './lib/stats.ts';
 import { emptyTrash, moveAside } from './lib/trash.ts';
 
@@ -375,7 +376,7 @@ async function benchScale(): Promise<ScaleResult[]> {
   const out: ScaleResult[] = [];
   for (const factor of SCALE_FACTORS) {
     const site = copyProject(path.join(WORK, `scale-${factor}`), { contentFrom: CONTENT_DIR });
-    multiplyContent(path.join(site, 'content'), factor);
+    multiplyContent(path.join(site, 'content'), factor, await expandDirectives(site));
     const files = countPages(path.join(site, 'content'));
     log(`scale ${factor}x: ${files} Markdown files, building`);
     // Several times the budget's minute per 10 000 pages is a failure worth reporting, not waiting for.

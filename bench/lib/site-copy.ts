@@ -38,8 +38,12 @@ export function countPages(contentDir: string): number {
  * Synthetic scale: `factor - 1` more copies of every doc tree (English and each translation) in
  * sub-folders `scale-2/`, `scale-3/`, ... next to the original, so the site has `factor` times the
  * pages. Relative links stay inside their copy; `slug:` is prefixed so routes stay unique.
+ *
+ * An operation is rendered on its own page (`x-page`) only, so the copies of the API pages get their
+ * text from `expanded` (`expandDirectives`, keyed by the path below `content/`): the Markdown the
+ * directive becomes there, the same tables and samples.
  */
-export function multiplyContent(contentDir: string, factor: number): void {
+export function multiplyContent(contentDir: string, factor: number, expanded: ReadonlyMap<string, string> = new Map()): void {
   const trees = [path.join(contentDir, 'docs')];
   const i18n = path.join(contentDir, 'i18n');
   if (existsSync(i18n)) for (const l of readdirSync(i18n)) if (statSync(path.join(i18n, l)).isDirectory()) trees.push(path.join(i18n, l));
@@ -50,6 +54,11 @@ export function multiplyContent(contentDir: string, factor: number): void {
       mkdirSync(copy, { recursive: true });
       for (const e of entries) cpSync(path.join(tree, e), path.join(copy, e), { recursive: true });
       writeFileSync(path.join(copy, '_category_.yml'), `label: Copy ${k}\nposition: ${1000 + k}\ncollapsed: true\n`);
+      for (const [rel, text] of expanded) {
+        const original = path.join(contentDir, rel);
+        if (!original.startsWith(tree + path.sep) || !/::api-operation\b/.test(readFileSync(original, 'utf8'))) continue;
+        writeFileSync(path.join(copy, path.relative(tree, original)), text);
+      }
       fixCopy(copy, k);
     }
   }
