@@ -40,6 +40,7 @@ describe('Russian typesetting (remark-typography)', () => {
     expect(show(typesetRussian('Лимит 1 500 000,00 — это 30 мин и т. д.'))).toBe('Лимит 1·500·000,00·— это 30·мин и·т.·д.');
     expect(show(typesetRussian('и в банк для платежа, а не по карте'))).toBe('и·в·банк для·платежа, а·не·по·карте');
     expect(show(typesetRussian('(в скобках) «о чём» т. е. 100 USD, 5 %'))).toBe('(в·скобках) «о·чём» т.·е. 100·USD, 5·%');
+    expect(show(typesetRussian('HTTP 429 по ISO 4217, Visa 3 раза'))).toBe('HTTP·429·по·ISO·4217, Visa 3·раза');
   });
 
   it('leaves what is not one of those alone: years and codes next to numbers, Latin words, ranges', () => {

@@ -12,6 +12,7 @@ import { visit } from './visit.ts';
  * - before a dash: `оплата — это`;
  * - after a short word (one or two letters, and the three-letter prepositions): `в банк`, `и т. д.`, `для платежа`;
  * - between a number and the word, unit or currency code after it: `30 мин`, `3 дня`, `100 USD`, `5 %`;
+ * - between a Latin abbreviation and the number after it: `HTTP 429`, `ISO 4217`;
  * - inside `т. д.`, `т. п.`, `т. е.`
  *
  * Why not typograf (the usual library for this): it does much more than these rules (quotes, dashes,
@@ -24,6 +25,7 @@ const GROUPED_NUMBER = /(?<!\d)\d{1,3}(?: \d{3})+(?!\d)/g;
 const BEFORE_DASH = / —/g;
 const AFTER_SHORT_WORD = /(?<=(?:^|[\s(«„"])(?:[а-яё]{1,2}|для|без|при|под|над|про|обо|изо))\x20/giu;
 const NUMBER_THEN_WORD = /(?<=\d) (?=[а-яёА-ЯЁ%₽$€]|[A-Z]{3}(?![A-Za-z]))/gu;
+const CODE_THEN_NUMBER = /(?<=(?:^|[^A-Za-z])[A-Z]{2,5}) (?=\d)/g;
 const ABBREVIATION = /(?<=(?:^|[\s(])т\.) (?=[дпе]\.)/g;
 
 /** The text with the non-breaking spaces of Russian typesetting. */
@@ -34,7 +36,8 @@ export function typesetRussian(text: string): string {
     .replace(BEFORE_DASH, `${NBSP}—`)
     .replace(ABBREVIATION, NBSP)
     .replace(AFTER_SHORT_WORD, NBSP)
-    .replace(NUMBER_THEN_WORD, NBSP);
+    .replace(NUMBER_THEN_WORD, NBSP)
+    .replace(CODE_THEN_NUMBER, NBSP);
 }
 
 /** Whether a locale's prose is typeset by `typesetRussian`. */
