@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BROWSER_TARGET } from './bundle-client.ts';
-import { importCode, packagesByUrl } from './import-code.ts';
+import { codeModuleName, importCode, packagesByUrl } from './import-code.ts';
 import { packageResolver } from './worker-bundle.ts';
 import type { ComponentType } from 'react';
 import type { CustomPageProps } from '../../renderer/context.ts';
@@ -102,8 +101,8 @@ export function errorText(error: unknown): string {
 export type LocateInPage = (stack: string | undefined) => { line: number; column: number } | undefined;
 
 function pageLocator(code: string, map: string | undefined, abs: string): LocateInPage {
-  // `importCode` names the module by the hash of its code: frames in other pages' modules are not this one's.
-  const name = `page-${createHash('sha256').update(code).digest('hex').slice(0, 16)}-`;
+  // Frames in other pages' modules are not this one's.
+  const name = codeModuleName(code, 'page');
   let sourceMap: SourceMap | undefined;
   return (stack) => {
     if (!map || !stack) return undefined;

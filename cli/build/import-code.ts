@@ -14,10 +14,15 @@ import { PACKAGE_ROOT } from '../package-root.ts';
  * the code and the process: the same code imports once per process, and builds running at once
  * (tests) never delete a file another is importing.
  */
+/** The start of the name `importCode` gives the module of `code`: `page-<hash of the code>-` (the pid follows), as its stack frames show it. */
+export function codeModuleName(code: string, prefix: string): string {
+  return `${prefix}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}-`;
+}
+
 export async function importCode<T>(code: string, prefix: string): Promise<T> {
   // The module's packages are imported by URL (see load-config.ts and custom-pages.ts): it runs from any folder.
   const dir = writableCacheDir(PACKAGE_ROOT);
-  const file = path.join(dir, `${prefix}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}-${process.pid}.mjs`);
+  const file = path.join(dir, `${codeModuleName(code, prefix)}${process.pid}.mjs`);
   writeFileSync(file, code);
   try {
     return (await import(pathToFileURL(file).href)) as T;
