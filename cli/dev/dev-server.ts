@@ -267,7 +267,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
    * Renders a page's HTML. React pages and the theme run here, on request: a page that throws keeps
    * its last good HTML and its error joins the current ones (`changed` says whether that list changed).
    */
-  const renderHtml = async (s: State, file: string): Promise<{ html: string | undefined; changed: boolean }> => {
+  const renderHtml = (s: State, file: string): { html: string | undefined; changed: boolean } => {
     const render = s.rendered.html.get(file);
     if (!render) return { html: undefined, changed: false };
     try {
@@ -287,11 +287,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
    * every page that failed before, so that a broken page shows on save, not on the next request, and
    * a fixed one clears its error.
    */
-  const checkRenders = async (all: boolean) => {
+  const checkRenders = (all: boolean) => {
     const s = state!;
     const files = new Set(renderErrors.keys());
     if (all) for (const [file, source] of s.sources) if (source.file?.startsWith(`${PAGES_DIR}/`)) files.add(file);
-    for (const file of files) await renderHtml(s, file);
+    for (const file of files) renderHtml(s, file);
   };
 
   let warned = '';
@@ -308,7 +308,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 
   const first = rebuild();
-  await checkRenders(true);
+  checkRenders(true);
   report(first.warnings);
 
   const routesPatch = (hrefs: string[]) => Object.fromEntries(hrefs.map((href) => [href, state!.rendered.chunkOf.get(href) ?? '']));
@@ -382,7 +382,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       }
       const { warnings, changedHrefs, structureChanged } = rebuild();
       flushErrors = [];
-      await checkRenders(reloaded);
+      checkRenders(reloaded);
       report(warnings);
       const errors = currentErrors();
       if (reloaded || structureChanged) send({ type: 'reload' });
@@ -428,9 +428,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       res.end(feed);
       return;
     }
-    const html = async (file: string, status = 200) => {
+    const html = (file: string, status = 200) => {
       if (!s.rendered.html.has(file)) return false;
-      const { html: page, changed } = await renderHtml(s, file);
+      const { html: page, changed } = renderHtml(s, file);
       if (changed) report();
       // A page that has never rendered: an empty page whose dev client shows the error.
       const body = page ?? '<!doctype html><html><head><meta charset="utf-8"><title>paydocs: render error</title></head><body></body></html>';
@@ -444,10 +444,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     } catch {
       // fall through to 404
     }
-    if (p.split('/').includes('..')) return void (await html('404.html', 404));
+    if (p.split('/').includes('..')) return void html('404.html', 404);
     const clean = p.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
     const asFile = (clean.endsWith('/') ? `${clean}index.html` : `${clean}/index.html`).slice(s.config.baseUrl.length);
-    if (await html(asFile)) return;
+    if (html(asFile)) return;
     // An old path from content/redirects.yaml: the page `paydocs build` writes there (and its host tables).
     for (const file of [asFile, rel]) {
       const text = s.redirects.get(file);
@@ -462,7 +462,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     const locale = s.config.i18n.locales.find((l) => l !== s.config.i18n.defaultLocale && rel.startsWith(`${s.config.i18n.localeConfigs[l]?.path ?? l}/`));
     const nf = locale ? `${s.config.i18n.localeConfigs[locale]?.path ?? locale}/404.html` : '404.html';
-    if (!(await html(nf, 404))) {
+    if (!html(nf, 404)) {
       const fallback = notFoundFile(staticDir, p);
       if (fallback) return sendFile(req, res, fallback, 404);
       res.writeHead(404).end('Not found');
