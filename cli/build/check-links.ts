@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { PaydocsConfig } from '../../config/index.ts';
-import type { DiagnosticList } from '../diagnostics.ts';
+import { PaydocsError, type DiagnosticList } from '../diagnostics.ts';
 import type { CompiledPage } from './compile-markdown.ts';
 import { DOCS_DIR, STATIC_DIR } from './content-dirs.ts';
 import { localePrefix, sitePath } from './site-paths.ts';
@@ -269,8 +269,24 @@ export function checkCustomPageLinks({ config, pages, known, compiled, checkAnch
   const headingIds = new Map<string, Set<string>>();
   for (const list of compiled.values()) for (const p of list) headingIds.set(p.href, new Set(p.headingIds));
   const out = new Map<string, string>();
+  const failedAt = new Set<string>();
   for (const page of pages) {
-    const html = page.html();
+    let html: string;
+    try {
+      html = page.html();
+    } catch (error) {
+      // A page that fails to render is one more error of the run: the writer sees it with the others
+      // found so far (and with the other pages' failures), not alone.
+      if (!(error instanceof PaydocsError)) throw error;
+      // Said once per place in the code: the same page failing in every locale is one error to fix.
+      for (const d of error.diagnostics) {
+        const at = `${d.file}:${d.line}:${d.column}`;
+        if (failedAt.has(at)) continue;
+        failedAt.add(at);
+        diagnostics.add(d);
+      }
+      continue;
+    }
     out.set(page.output, html);
     checkRenderedLinks({ config, file: page.file, source: page.source, pageHref: page.href, html, known, headingIds, checkAnchors, diagnostics });
   }

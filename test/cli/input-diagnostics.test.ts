@@ -214,4 +214,20 @@ ${body}
       "
     `);
   });
+
+  it('a render error comes with the errors found before it and with the other pages\' failures, once per place', () => {
+    const root = project({
+      'content/docs/guide.md': '---\ntitle: Guide\n---\n\nSee [the nowhere page](/nowhere).\n',
+      'content/pages/landing.tsx': page('  return <main>{items!.length}</main>;'),
+      'content/pages/promo.tsx': page('  if (!items) throw new Error("no promo items");\n  return <main />;'),
+    });
+    const r = paydocs(['build'], root);
+    expect(r.code).toBe(1);
+    expect(r.err).not.toMatch(/\n\s+at /);
+    expect(r.err.match(/^content\/docs\/guide\.md:5:\d+: .*\/nowhere/m)).not.toBeNull();
+    expect(r.err.match(/^content\/pages\/landing\.tsx:5:\d+: rendering `\/landing` failed: TypeError/gm)).toHaveLength(1);
+    expect(r.err.match(/^content\/pages\/promo\.tsx:5:\d+: rendering `\/promo` failed: Error: no promo items$/gm)).toHaveLength(1);
+    expect(r.err).not.toMatch(/\/ru\/landing|\/ru\/promo/);
+    expect(r.err).toMatch(/✖ 3 errors\. Nothing was written\.\n$/);
+  });
 });
