@@ -2,14 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import YAML, { isMap, isNode, isScalar, LineCounter } from 'yaml';
+import { z } from 'zod';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { SearchSynonymsSchema, type SearchSynonyms } from '../../config/schemas/search-synonyms.ts';
 import { SEARCH_FORMAT, type IndexedPage, type IndexedSection, type SearchIndexFile, type SearchTextFile, type SectionDocument } from '../../renderer/search/index-format.ts';
-import { describeZodIssue, formatPath, type DiagnosticList } from '../diagnostics.ts';
+import { formatPath, zodDiagnostics, type DiagnosticList } from '../diagnostics.ts';
 import type { DocRoute, LocaleRoutes } from './build-routes.ts';
 import { RENDERER_DIR } from '../package-root.ts';
 import { indexSearchSource } from './index-search-source.ts';
+import { parseYamlFile } from './load-yaml.ts';
 import { contentHash } from './render-pages.ts';
 
 export const SYNONYMS_FILE = 'content/data/search-synonyms.yaml';
@@ -150,37 +151,20 @@ export function loadSynonyms(root: string, diagnostics: DiagnosticList): SearchS
   const abs = path.join(root, SYNONYMS_FILE);
   if (!existsSync(abs)) return {};
   const file = SYNONYMS_FILE;
-  const lineCounter = new LineCounter();
-  const doc = YAML.parseDocument(readFileSync(abs, 'utf8'), { lineCounter, prettyErrors: false });
-  if (doc.errors.length) {
-    for (const e of doc.errors) {
-      const pos = lineCounter.linePos(e.pos[0]);
-      diagnostics.add({ file, line: pos.line, column: pos.col, rule: 'search-synonyms', message: `invalid YAML: ${e.message.split('\n')[0]}` });
-    }
-    return {};
-  }
-  const result = SearchSynonymsSchema.safeParse(doc.toJS() ?? {}, { reportInput: true });
+  const rule = 'search-synonyms';
+  const yaml = parseYamlFile(abs, file, rule, diagnostics);
+  if (!yaml) return {};
+  const result = SearchSynonymsSchema.safeParse(yaml.doc.toJS() ?? {}, { reportInput: true });
   if (result.success) return result.data;
+  const hint = 'write `<locale>:` then a list of groups, each a list of at least two words: `en: [[refund, reversal]]`';
   for (const issue of result.error.issues) {
     // A bad locale key: zod says 'Invalid key in record'; say which key and what a key looks like.
-    const { path: key, message } =
-      issue.code === 'invalid_key' ? { path: formatPath(issue.path), message: `expected a locale code such as \`en\` or \`ru\`, received \`${String(issue.path.at(-1))}\`` } : describeZodIssue(issue);
-    let line: number | undefined;
-    if (issue.code === 'invalid_key' && isMap(doc.contents)) {
-      const pair = doc.contents.items.find((p) => isScalar(p.key) && String(p.key.value) === String(issue.path.at(-1)));
-      if (isNode(pair?.key) && pair.key.range) line = lineCounter.linePos(pair.key.range[0]).line;
+    if (issue.code === 'invalid_key') {
+      const message = `${formatPath(issue.path)}: expected a locale code such as \`en\` or \`ru\`, received \`${String(issue.path.at(-1))}\``;
+      diagnostics.add({ file, line: yaml.lineOf(issue.path), rule, message, hint });
+    } else {
+      for (const d of zodDiagnostics(new z.ZodError([issue]), { file, rule, schema: SearchSynonymsSchema, lineOf: yaml.lineOf, hint })) diagnostics.add(d);
     }
-    for (let n = issue.path.length; n >= 0 && line === undefined; n--) {
-      const node = doc.getIn(issue.path.slice(0, n) as Array<string | number>, true);
-      if (isNode(node) && node.range) line = lineCounter.linePos(node.range[0]).line;
-    }
-    diagnostics.add({
-      file,
-      line,
-      rule: 'search-synonyms',
-      message: key ? `${key}: ${message}` : message,
-      hint: 'write `<locale>:` then a list of groups, each a list of at least two words: `en: [[refund, reversal]]`',
-    });
   }
   return {};
 }
