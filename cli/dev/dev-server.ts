@@ -347,6 +347,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       // broken, its error stays with the current ones (every save, every new connection) and the
       // pages are built with the last good set.
       let reloaded = false;
+      const localesBefore = JSON.stringify([config.i18n.defaultLocale, config.i18n.locales]);
       if (code) {
         try {
           const nextConfig = await loadConfig(root);
@@ -359,7 +360,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       }
       const apiChanged = changed.some((f) => f.startsWith(`${path.dirname(API_FILE)}/`) || f === ERROR_CODES_FILE);
       const dataChanged = changed.some((f) => f.startsWith(`${DATA_DIR}/`));
-      if (apiChanged) await reloadApi();
+      // The document's translations are read for the config's locales: a change of them reloads it too.
+      if (apiChanged || (reloaded && JSON.stringify([config.i18n.defaultLocale, config.i18n.locales]) !== localesBefore)) await reloadApi();
       if (dataChanged) reloadData();
       if (!code && !apiChanged && !dataChanged && changed.length === 1) {
         const routes = expressUpdate(changed[0]!);

@@ -342,4 +342,27 @@ paths:
     expect((await rebuilt).errors).toEqual([]);
     expect(await text('/api/thing_get')).toContain('Thing id.');
   });
+
+  it('reloads the OpenAPI translations when the config changes the locales', async () => {
+    let fixed = site.nextRebuild();
+    writeFileSync(path.join(dir, 'content/data/languages.yaml'), languages('pt', 'Brazil'));
+    await fixed;
+    const config = path.join(dir, 'docs.config.ts');
+    const original = readFileSync(config, 'utf8');
+    expect(await text('/ru/api/thing_get')).toContain('Текст');
+    let rebuilt = site.nextRebuild();
+    // English only: the locale, its label and its navbar text go.
+    writeFileSync(config, original.replace("locales: ['en', 'ru']", "locales: ['en']").replace(", ru: { label: 'Русский', htmlLang: 'ru' }", '').replace(", ru: 'Главная'", ''));
+    // The Russian folder is now an error of its own; the API document has nothing to say.
+    expect((await rebuilt).errors.map((d) => d.rule)).toEqual(['unknown-locale']);
+    // The translation changes meanwhile: the document reloads for English only.
+    const translation = path.join(dir, 'content/api/openapi.ru.yaml');
+    rebuilt = site.nextRebuild();
+    writeFileSync(translation, readFileSync(translation, 'utf8').replaceAll('Текст', 'Новый текст'));
+    await rebuilt;
+    rebuilt = site.nextRebuild();
+    writeFileSync(config, original);
+    expect((await rebuilt).errors).toEqual([]);
+    expect(await text('/ru/api/thing_get')).toContain('Новый текст');
+  });
 });
