@@ -90,7 +90,7 @@ export function searchSources({ root, config, locales, diagnostics }: BuildSearc
                 heading: undefined,
                 text,
               }
-            : { title: undefined, keywords: undefined, route: undefined, heading: section.title, text },
+            : { title: undefined, keywords: section.keywords, route: undefined, heading: section.title, text },
         );
       });
     }

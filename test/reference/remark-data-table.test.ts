@@ -90,10 +90,18 @@ describe('cli/build/markdown/remark-data-table', () => {
     expect(ids('language_codes')).toEqual(expect.arrayContaining(['pt']));
   });
 
-  it('adds the rows of searchable tables to the search text of their section, not of long place-name lists', () => {
-    const { page } = compile('## Reasons {#reasons}\n\nIntro.\n\n::data-table{src="failure_reason_codes"}\n');
-    expect(page.sections.find((s) => s.id === 'reasons')!.text).toContain('insufficient_funds not enough money');
+  it('makes each row of a searchable table a search section after its own, found by its code and the caption; not long place-name lists', () => {
+    const { page } = compile('## Reasons {#reasons}\n\nIntro.\n\n::data-table{src="failure_reason_codes"}\n\n## After {#after}\n\nMore.\n');
+    const ids = page.sections.map((s) => s.id);
+    expect(page.sections.find((s) => s.id === 'reasons')!.text).toBe('Intro.');
+    const row = page.sections.find((s) => s.id === 'insufficient_funds')!;
+    expect(row).toMatchObject({ title: 'insufficient_funds', level: 4, keywords: 'Failure reason codes' });
+    expect(row.text).toMatch(/^not enough money/);
+    // In the order of the page: the rows after their heading's section, before the next heading.
+    expect(ids.indexOf('insufficient_funds')).toBeGreaterThan(ids.indexOf('reasons'));
+    expect(ids.indexOf('insufficient_funds')).toBeLessThan(ids.indexOf('after'));
     const states = compile('## States {#states}\n\nIntro.\n\n::data-table{src="state_codes"}\n').page;
+    expect(states.sections.map((s) => s.id)).toEqual(['', 'states']);
     expect(states.sections.find((s) => s.id === 'states')!.text).toBe('Intro.');
   });
 

@@ -12,6 +12,7 @@ import { buildSearchIndex, SYNONYMS_FILE } from '../../cli/build/build-search-in
 import { compileMarkdown } from '../../cli/build/compile-markdown.ts';
 import { validateConfig } from '../../cli/build/load-config.ts';
 import { loadContent } from '../../cli/build/load-content.ts';
+import { loadData } from '../../cli/build/load-data.ts';
 import { createProcessor } from '../../cli/build/markdown/create-processor.ts';
 import { createStyleToClass } from '../../cli/build/markdown/highlighter.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
@@ -93,11 +94,23 @@ export function removeCorpora(): void {
   for (const root of written.splice(0)) rmSync(root, { recursive: true, force: true });
 }
 
-/** Writes `CORPUS` (and the real `content/data/search-synonyms.yaml`, or `synonyms`) to a temp project. */
-export function writeCorpus(synonyms?: string): string {
+/**
+ * A reference table (the real error codes), for `writeCorpus(undefined, REFERENCE_CORPUS)`: each row
+ * is a section, found by its code before the page that mentions the code in passing more often.
+ * Apart from `CORPUS`: its Russian copy holds the table in Russian, whose words would join the
+ * results of the other Russian queries.
+ */
+export const REFERENCE_CORPUS: Record<string, string> = {
+  'docs/reference/_category_.yml': 'label: Reference\nposition: 6\n',
+  'docs/reference/api_error_codes.md': page({ title: 'API error codes' }, 'The codes of refused requests.\n\n## Codes {#codes}\n\n::data-table{src="api_error_codes"}'),
+  'docs/guides/retries.md': page({ title: 'Retries' }, 'Retry a 4001 later: 4001 means the service is busy, and a request refused with 4001 changed nothing.'),
+};
+
+/** Writes `CORPUS` and `extra` (and the real `content/data/search-synonyms.yaml`, or `synonyms`) to a temp project. */
+export function writeCorpus(synonyms?: string, extra: Record<string, string> = {}): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'paydocs-search-corpus-'));
   written.push(root);
-  for (const [rel, text] of Object.entries(CORPUS)) {
+  for (const [rel, text] of Object.entries({ ...CORPUS, ...extra })) {
     const abs = path.join(root, 'content', rel);
     mkdirSync(path.dirname(abs), { recursive: true });
     writeFileSync(abs, text);
@@ -124,7 +137,9 @@ export async function corpusRoutes(root: string): Promise<{ config: typeof CONFI
   const config = CONFIG;
   const diagnostics = new DiagnosticList();
   const content = loadContent({ root, config, mode: 'build', diagnostics });
-  const pages = compileMarkdown(content, { config, processor: await createProcessor({ styleToClass: createStyleToClass() }), diagnostics });
+  // The reference tables of the real site, for the data-table page.
+  const reference = loadData({ root: ROOT, diagnostics: new DiagnosticList() });
+  const pages = compileMarkdown(content, { config, processor: await createProcessor({ styleToClass: createStyleToClass() }), diagnostics, data: { reference } });
   return { config, locales: buildRoutes({ config, pages, categories: content.categories, customPages: [] }), diagnostics };
 }
 

@@ -12,7 +12,7 @@ import { DiagnosticList, formatDiagnostic, PaydocsError } from '../../cli/diagno
 import { SearchEngine, type SearchOptions } from '../../renderer/search/engine.ts';
 import type { Segment } from '../../renderer/search/text.ts';
 import { ROOT } from '../helpers/fixture.ts';
-import { buildCorpus, CONFIG, COUNTRIES, removeCorpora, writeCorpus, type Built } from './corpus.ts';
+import { buildCorpus, CONFIG, COUNTRIES, REFERENCE_CORPUS, removeCorpora, writeCorpus, type Built } from './corpus.ts';
 
 let built: Built;
 let en: SearchEngine;
@@ -160,6 +160,28 @@ describe('renderer/search/engine: excerpts and the text store', () => {
     expect(text.replace(/[[\]]/g, '').replace(/^… | …$/g, '').length).toBeLessThanOrEqual(50);
     // Asked not to (the navbar), no excerpt even with the text store loaded.
     expect(en.search('settlement', { limit: 8, excerpts: false }).hits.map((h) => h.excerpt)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('renderer/search/engine: reference tables', () => {
+  let en: SearchEngine;
+  beforeAll(async () => {
+    const built = await buildCorpus(writeCorpus(undefined, REFERENCE_CORPUS));
+    expect(built.diagnostics.items.map(formatDiagnostic)).toEqual([]);
+    en = new SearchEngine(built.files.en!.index, built.files.en!.text);
+  });
+
+  it('finds a code on its row, before a page that mentions it in passing more often', () => {
+    expect(hrefs(en, '4001')[0]).toBe('/reference/api_error_codes#4001');
+    expect(hrefs(en, '4001')).toContain('/guides/retries');
+  });
+
+  it('finds a row by its code and the words of the caption together', () => {
+    expect(hrefs(en, '4001 error code')[0]).toBe('/reference/api_error_codes#4001');
+  });
+
+  it('a search for the page itself lands on the page, not on one of its rows', () => {
+    expect(hrefs(en, 'API error codes')[0]).toBe('/reference/api_error_codes');
   });
 });
 

@@ -7,7 +7,7 @@ import { SKIP, visit } from './visit.ts';
 import { format } from '../../../renderer/i18n/strings.ts';
 import { pick, type DataColumn, type DataTable } from '../reference-tables.ts';
 import { phrasing } from './inline-markdown.ts';
-import { MISSING_DATA_FILE, missingDataFile, pageData } from './types.ts';
+import { MISSING_DATA_FILE, missingDataFile, pageData, type Section } from './types.ts';
 
 /**
  * The tables made from one file of `content/data` (see `buildReferenceTables`), by source name: without
@@ -85,7 +85,10 @@ export const remarkDataTable: Plugin<[], Root> = () => (tree, file) => {
         children: table.columns.map((c): TableCell => ({ type: 'tableCell', data: { hProperties: { scope: 'col' } }, children: phrasing(pick(c.header, locale), undefined) })),
       },
     ];
-    const searchText: string[] = [];
+    // Each row is a section of its own in the search index, its first cell (the code) the heading: a
+    // search for `4001` or `USD` lands on the row, not on a table-long text where the code is one word of thousands.
+    const rowSections: Section[] = [];
+    const caption = pick(table.caption, locale);
     for (const row of table.rows) {
       if (ids.has(row.id)) report(node, `row id \`${row.id}\` of \`${src}\` is already used on this page`, 'duplicate-heading-id');
       ids.add(row.id);
@@ -105,9 +108,11 @@ export const remarkDataTable: Plugin<[], Root> = () => (tree, file) => {
         return { type: 'tableCell', data: className ? { hProperties: { className } } : undefined, children: content };
       });
       rows.push({ type: 'tableRow', data: { hProperties: { id: row.id } }, children: cells });
-      if (table.searchable) searchText.push(cells.map((c) => toString(c)).filter(Boolean).join(' '));
+      if (table.searchable) {
+        const [head, ...rest] = cells.map((c) => toString(c).trim());
+        rowSections.push({ id: row.id, title: head ?? row.id, level: 4, text: rest.filter(Boolean).join(' '), keywords: caption });
+      }
     }
-    const caption = pick(table.caption, locale);
     const tableNode: Table = { type: 'table', align: table.columns.map(() => null), data: { hProperties: { id: `${domId}-table` } }, children: rows };
     const children: RootContent[] = [];
     if (filterable) {
@@ -139,9 +144,11 @@ export const remarkDataTable: Plugin<[], Root> = () => (tree, file) => {
       children,
     } as RootContent;
     parent.children.splice(index, 1, wrapper);
-    if (searchText.length) {
-      const section = out.sections.find((s) => s.id === heading) ?? out.sections[0];
-      if (section) section.text = [section.text, ...searchText].filter(Boolean).join(' ');
+    if (rowSections.length) {
+      // After the section the table is in, in the order of the page.
+      let end = Math.max(0, out.sections.findIndex((s) => s.id === heading)) + 1;
+      while (end < out.sections.length && out.sections[end]!.level > 3) end++;
+      out.sections.splice(end, 0, ...rowSections);
     }
     return [SKIP, index + 1];
   });

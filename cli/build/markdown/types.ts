@@ -28,6 +28,8 @@ export interface Section {
   title: string;
   level: number;
   text: string;
+  /** Words the section is found by beside its heading (a data table row: the table's caption). */
+  keywords?: string;
 }
 
 /** What the per-page plugins read: set on `file.data.paydocs` before processing. */
