@@ -20,7 +20,7 @@ import { outputFileOf } from '../build/site-paths.ts';
 import { siteRedirects, writeRedirects } from '../build/write-redirects.ts';
 import { createProcessor, type MarkdownProcessor } from '../build/markdown/create-processor.ts';
 import { createStyleToClass } from '../build/markdown/highlighter.ts';
-import { contentHash, renderPages, type RenderedSite } from '../build/render-pages.ts';
+import { contentHash, pageChunk, renderPages, type RenderedSite } from '../build/render-pages.ts';
 import { DiagnosticList, formatDiagnostic, PaydocsError, type Diagnostic } from '../diagnostics.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { CONTENT_TYPES, notFoundFile, resolveRequestPath, sendFile } from '../serve/static-handler.ts';
@@ -143,9 +143,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     readCache.set(abs, { mtimeMs, result: read });
     compileCache.set(`${locale}:${relPath}`, { source: { file: doc.file, frontmatter: read.frontmatter, body: read.body, translation: doc.translation }, page, api, reference });
     const data: PageData = { ...before, html: page.html, toc: page.toc };
-    const chunk = `export default ${JSON.stringify(data)};`;
-    const file = `assets/p/${contentHash(chunk)}.js`;
-    s.chunks.set(file, chunk);
+    // Named as the rebuild will name it, so the rebuild finds the same chunk.
+    const { chunk, file } = pageChunk(data, undefined, true);
+    s.chunks.set(file, chunk!);
     s.rendered.pages.get(locale)!.set(page.href, data);
     s.rendered.chunkOf.set(page.href, cfg.baseUrl + file);
     return { [page.href]: cfg.baseUrl + file };
@@ -244,8 +244,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const css = bundle.css + styleToClass.getCSS();
     const cssFile = `assets/style-${contentHash(css)}.css`;
     const rendered = renderPages({ config: cfg, locales, custom, chunkCache, feeds: feeds.links, assets: { entry: bundle.entry, preload: bundle.preload, css: [cfg.baseUrl + cssFile], pageChunks: bundle.pageChunks } });
-    for (const [file, text] of rendered.files) if (file.startsWith('assets/routes-')) routeModules.set(file, text);
-    const chunks = new Map<string, string>([...routeModules, ...rendered.files, [cssFile, css]]);
+    // With the chunk cache, every file is text already.
+    const files = [...rendered.files].map(([file, value]): [string, string] => [file, typeof value === 'function' ? value() : value]);
+    for (const [file, text] of files) if (file.startsWith('assets/routes-')) routeModules.set(file, text);
+    const chunks = new Map<string, string>([...routeModules, ...files, [cssFile, css]]);
     if (bundleChunks?.bundle !== bundle) bundleChunks = { bundle, files: [...bundle.files].map(([file, data]) => [file, Buffer.from(data).toString('utf8')]) };
     for (const [file, text] of bundleChunks.files) chunks.set(file, text);
     const structure = JSON.stringify(locales.map((l) => l.sidebar));

@@ -16,7 +16,7 @@ const root = copyFixture('basic');
 const config = await loadConfig(root);
 const assets = { entry: '/assets/entry.js', preload: [], css: ['/assets/style.css'], pageChunks: {} };
 
-function render(pages: Map<string, CompiledPage[]>, categories: ReturnType<typeof loadContent>['categories'], chunkCache: Map<string, PageChunk>) {
+function render(pages: Map<string, CompiledPage[]>, categories: ReturnType<typeof loadContent>['categories'], chunkCache: Map<string, PageChunk> | undefined) {
   const locales = buildRoutes({ config, pages, categories, customPages: [] });
   return renderPages({ config, locales, custom: [], assets, chunkCache });
 }
@@ -39,6 +39,22 @@ describe('dev rebuild caches', () => {
     // The reused chunk is what a fresh render writes.
     const fresh = render(edited, content.categories, new Map());
     expect([...fresh.chunkOf]).toEqual([...after.chunkOf]);
+  });
+
+  it('cli/build/render-pages: a build holds no page chunk as text before the emit; it writes the text dev serves, under the same name', async () => {
+    const content = loadContent({ root, config, mode: 'build', diagnostics: new DiagnosticList() });
+    const { pages } = await compileSite(content, { config, diagnostics: new DiagnosticList() });
+    const built = render(pages, content.categories, undefined);
+    const served = render(pages, content.categories, new Map());
+    expect([...built.chunkOf]).toEqual([...served.chunkOf]);
+    const chunks = [...built.files].filter(([file]) => file.startsWith('assets/p/'));
+    expect(chunks.length).toBe(built.chunkOf.size);
+    for (const [file, value] of chunks) {
+      expect(typeof value).toBe('function');
+      const text = (value as () => string)();
+      expect(text).toBe(served.files.get(file));
+      expect(text).toMatch(/^export default \{.*"html":/s);
+    }
   });
 
   it('cli/build/load-content: re-reads a _category_.yml only when it changed', () => {
