@@ -121,6 +121,12 @@ export function describeZodIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): {
     case 'invalid_format':
       message = `expected ${issue.message && !issue.message.startsWith('Invalid') ? issue.message : issue.format}, received ${show(input)}`;
       break;
+    case 'invalid_key': {
+      // A record's key that its key schema refuses (`english:` where a locale code is expected).
+      const inner = (issue as { issues?: z.core.$ZodIssue[] }).issues?.[0]?.message;
+      message = `expected ${inner && !inner.startsWith('Invalid') ? inner : 'another key'}, received \`${String(issue.path.at(-1))}\``;
+      break;
+    }
     case 'invalid_union': {
       const { discriminator } = issue as { discriminator?: string };
       const value = discriminator && input && typeof input === 'object' ? (input as Record<string, unknown>)[discriminator] : undefined;

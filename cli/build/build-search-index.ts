@@ -2,15 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { SearchSynonymsSchema, type SearchSynonyms } from '../../config/schemas/search-synonyms.ts';
 import { SEARCH_FORMAT, type IndexedPage, type IndexedSection, type SearchIndexFile, type SearchTextFile, type SectionDocument } from '../../renderer/search/index-format.ts';
-import { formatPath, zodDiagnostics, type DiagnosticList } from '../diagnostics.ts';
+import type { DiagnosticList } from '../diagnostics.ts';
 import type { DocRoute, LocaleRoutes } from './build-routes.ts';
 import { RENDERER_DIR } from '../package-root.ts';
 import { indexSearchSource } from './index-search-source.ts';
-import { parseYamlFile } from './load-yaml.ts';
+import { loadYamlFile } from './load-yaml.ts';
 import { contentHash } from './render-pages.ts';
 
 export const SYNONYMS_FILE = 'content/data/search-synonyms.yaml';
@@ -81,6 +80,9 @@ export function searchSources({ root, config, locales, diagnostics }: BuildSearc
         sections.push([pageId, i === 0 ? '' : section.title, section.id]);
         const text = i === 0 && !section.text ? (fm.description ?? '') : section.text;
         texts.push(text);
+        // A section's context (a table row's caption) is indexed as its text but not shown in its excerpt,
+        // and is no title: a search for the caption's words lands on the table, not on a row.
+        const indexed = section.context ? `${text} ${section.context}` : text;
         documents.push(
           i === 0
             ? {
@@ -90,7 +92,7 @@ export function searchSources({ root, config, locales, diagnostics }: BuildSearc
                 heading: undefined,
                 text,
               }
-            : { title: undefined, keywords: section.keywords, route: undefined, heading: section.title, text },
+            : { title: undefined, keywords: undefined, route: undefined, heading: section.title, text: indexed },
         );
       });
     }
@@ -150,21 +152,6 @@ function engineFingerprint(): string {
 export function loadSynonyms(root: string, diagnostics: DiagnosticList): SearchSynonyms {
   const abs = path.join(root, SYNONYMS_FILE);
   if (!existsSync(abs)) return {};
-  const file = SYNONYMS_FILE;
-  const rule = 'search-synonyms';
-  const yaml = parseYamlFile(abs, file, rule, diagnostics);
-  if (!yaml) return {};
-  const result = SearchSynonymsSchema.safeParse(yaml.doc.toJS() ?? {}, { reportInput: true });
-  if (result.success) return result.data;
   const hint = 'write `<locale>:` then a list of groups, each a list of at least two words: `en: [[refund, reversal]]`';
-  for (const issue of result.error.issues) {
-    // A bad locale key: zod says 'Invalid key in record'; say which key and what a key looks like.
-    if (issue.code === 'invalid_key') {
-      const message = `${formatPath(issue.path)}: expected a locale code such as \`en\` or \`ru\`, received \`${String(issue.path.at(-1))}\``;
-      diagnostics.add({ file, line: yaml.lineOf(issue.path), rule, message, hint });
-    } else {
-      for (const d of zodDiagnostics(new z.ZodError([issue]), { file, rule, schema: SearchSynonymsSchema, lineOf: yaml.lineOf, hint })) diagnostics.add(d);
-    }
-  }
-  return {};
+  return loadYamlFile(abs, { file: SYNONYMS_FILE, rule: 'search-synonyms', schema: SearchSynonymsSchema, diagnostics, hint, empty: {} })?.value ?? {};
 }

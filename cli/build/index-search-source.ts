@@ -18,7 +18,7 @@ export function indexSearchSource(source: Pick<SearchSource, 'head' | 'documents
     return tokens.flatMap((t) => t.terms).join(' ');
   };
   const documents: SectionDocument[] = source.documents.map((d, id) =>
-    d.heading === undefined ? { id, title: terms(d.title), keywords: terms(d.keywords), route: terms(d.route), text: terms(d.text) } : { id, keywords: terms(d.keywords), heading: terms(d.heading), text: terms(d.text) },
+    d.heading === undefined ? { id, title: terms(d.title), keywords: terms(d.keywords), route: terms(d.route), text: terms(d.text) } : { id, heading: terms(d.heading), text: terms(d.text) },
   );
   const file: SearchIndexFile = { ...source.head, index: indexDocuments(documents, forms) };
   return JSON.stringify(file);

@@ -145,8 +145,12 @@ export class SearchEngine {
     const best = new Map<number, SearchResult>();
     const termsOfPage = new Map<number, Set<string>>();
     // A section whose heading holds every word of the query is where the reader wants to land,
-    // even when the page's first section (title, description) scores higher.
-    const headingCovers = (r: SearchResult) => this.file.sections[r.id as number]![1] !== '' && Object.values(r.match).filter((f) => f.includes('heading')).length >= slots.length;
+    // even when the page's first section (title, description) scores higher. The reader's own words:
+    // a shorter stem, a synonym or a typo's correction in a heading (`fail` of a table row's
+    // `authentication_failed` for `failure reason`) is no reason to leave the top of the page.
+    const inHeading = (r: SearchResult, term: string, prefix: boolean) => Object.entries(r.match).some(([t, fields]) => fields.includes('heading') && (t === term || (prefix && t.startsWith(term))));
+    const headingCovers = (r: SearchResult) =>
+      this.file.sections[r.id as number]![1] !== '' && slots.every((slot) => slot.alts.some((a) => a.weight === 1 && a.terms.every((t) => inHeading(r, t, a.prefix ?? false))));
     const take = (results: SearchResult[]) => {
       const fresh: number[] = [];
       // A page that matches in several sections is a better answer than one passing mention.

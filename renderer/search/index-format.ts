@@ -167,7 +167,7 @@ export interface SectionDocument {
   id: number;
   /** Page title (first section of a page only, so the title counts once per page). */
   title?: string;
-  /** Frontmatter keywords and description (first section); a data table row's caption. */
+  /** Frontmatter keywords and description (first section only). */
   keywords?: string;
   /** Route words and breadcrumb labels (first section only): `api transaction_create HTTP API`. */
   route?: string;

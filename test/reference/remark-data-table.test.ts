@@ -95,11 +95,14 @@ describe('cli/build/markdown/remark-data-table', () => {
     const ids = page.sections.map((s) => s.id);
     expect(page.sections.find((s) => s.id === 'reasons')!.text).toBe('Intro.');
     const row = page.sections.find((s) => s.id === 'insufficient_funds')!;
-    expect(row).toMatchObject({ title: 'insufficient_funds', level: 4, keywords: 'Failure reason codes' });
+    expect(row).toMatchObject({ title: 'insufficient_funds', level: 4, context: 'Failure reason codes' });
     expect(row.text).toMatch(/^not enough money/);
     // In the order of the page: the rows after their heading's section, before the next heading.
     expect(ids.indexOf('insufficient_funds')).toBeGreaterThan(ids.indexOf('reasons'));
     expect(ids.indexOf('insufficient_funds')).toBeLessThan(ids.indexOf('after'));
+    // A heading inside a container starts no section: the rows go after the section the container is in.
+    const nested = compile('## Reasons {#reasons}\n\n:::note\n\n### Inside {#inside}\n\nText.\n\n:::\n\n::data-table{src="failure_reason_codes"}\n').page.sections.map((s) => s.id);
+    expect(nested.indexOf('insufficient_funds')).toBeGreaterThan(nested.indexOf('reasons'));
     const states = compile('## States {#states}\n\nIntro.\n\n::data-table{src="state_codes"}\n').page;
     expect(states.sections.map((s) => s.id)).toEqual(['', 'states']);
     expect(states.sections.find((s) => s.id === 'states')!.text).toBe('Intro.');

@@ -104,6 +104,8 @@ export const REFERENCE_CORPUS: Record<string, string> = {
   'docs/reference/_category_.yml': 'label: Reference\nposition: 6\n',
   'docs/reference/api_error_codes.md': page({ title: 'API error codes' }, 'The codes of refused requests.\n\n## Codes {#codes}\n\n::data-table{src="api_error_codes"}'),
   'docs/guides/retries.md': page({ title: 'Retries' }, 'Retry a 4001 later: 4001 means the service is busy, and a request refused with 4001 changed nothing.'),
+  // A row heading (`authentication_failed`) holds `fail`, a shorter stem of `failure`.
+  'docs/reference/failure_reason_codes.md': page({ title: 'Failure reasons' }, 'Why a transaction failed.\n\n::data-table{src="failure_reason_codes"}'),
 };
 
 /** Writes `CORPUS` and `extra` (and the real `content/data/search-synonyms.yaml`, or `synonyms`) to a temp project. */

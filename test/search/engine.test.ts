@@ -182,6 +182,11 @@ describe('renderer/search/engine: reference tables', () => {
 
   it('a search for the page itself lands on the page, not on one of its rows', () => {
     expect(hrefs(en, 'API error codes')[0]).toBe('/reference/api_error_codes');
+    // Neither the caption's words (in every row) nor a row heading that holds only a stem of a word makes a row the answer.
+    expect(hrefs(en, 'failure reason')[0]).toBe('/reference/failure_reason_codes');
+    expect(hrefs(en, 'failure reasons')[0]).toBe('/reference/failure_reason_codes');
+    expect(hrefs(en, 'error codes')[0]).toBe('/reference/api_error_codes');
+    expect(hrefs(en, 'insufficient_funds')[0]).toBe('/reference/failure_reason_codes#insufficient_funds');
   });
 });
 

@@ -55,7 +55,8 @@ export const remarkDataTable: Plugin<[], Root> = () => (tree, file) => {
   const report = (node: LeafDirective, message: string, rule = 'data-table') =>
     out.problems.push({ line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined, column: node.position?.start.column, rule, severity: 'error', message });
   visit(tree, (node, index, parent) => {
-    if (node.type === 'heading' && (node.depth === 2 || node.depth === 3)) heading = String((node.data?.hProperties as { id?: string } | undefined)?.id ?? '');
+    // The sections are the page's top-level h2 and h3 (remark-sections): a heading inside a container is none.
+    if (node.type === 'heading' && parent?.type === 'root' && (node.depth === 2 || node.depth === 3)) heading = String((node.data?.hProperties as { id?: string } | undefined)?.id ?? '');
     if (node.type !== 'leafDirective' || node.name !== 'data-table' || !parent || index === undefined) return undefined;
     const src = node.attributes?.src ?? '';
     const table = tables?.get(src);
@@ -110,7 +111,7 @@ export const remarkDataTable: Plugin<[], Root> = () => (tree, file) => {
       rows.push({ type: 'tableRow', data: { hProperties: { id: row.id } }, children: cells });
       if (table.searchable) {
         const [head, ...rest] = cells.map((c) => toString(c).trim());
-        rowSections.push({ id: row.id, title: head ?? row.id, level: 4, text: rest.filter(Boolean).join(' '), keywords: caption });
+        rowSections.push({ id: row.id, title: head || row.id, level: 4, text: rest.filter(Boolean).join(' '), context: caption });
       }
     }
     const tableNode: Table = { type: 'table', align: table.columns.map(() => null), data: { hProperties: { id: `${domId}-table` } }, children: rows };

@@ -28,8 +28,11 @@ export interface Section {
   title: string;
   level: number;
   text: string;
-  /** Words the section is found by beside its heading (a data table row: the table's caption). */
-  keywords?: string;
+  /**
+   * Words the section is also found by, indexed with its text but not shown in excerpts (a data table
+   * row: the table's caption, so `USD currency code` finds the row).
+   */
+  context?: string;
 }
 
 /** What the per-page plugins read: set on `file.data.paydocs` before processing. */
