@@ -280,7 +280,8 @@ export function checkCustomPageLinks({ config, pages, known, compiled, checkAnch
       if (!(error instanceof PaydocsError)) throw error;
       // Said once per place in the code: the same page failing in every locale is one error to fix.
       for (const d of error.diagnostics) {
-        const at = `${d.file}:${d.line}:${d.column}`;
+        // Without a line (React threw from its own code), the same message for another route is the same failure.
+        const at = d.line ? `${d.file}:${d.line}:${d.column}` : `${d.file}: ${d.message.replace(/^rendering `[^`]*` /, '')}`;
         if (failedAt.has(at)) continue;
         failedAt.add(at);
         diagnostics.add(d);

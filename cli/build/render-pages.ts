@@ -123,7 +123,8 @@ export interface PageChunk {
 }
 
 /** The module of a page's chunk: its page data. */
-const chunkText = (data: PageData): string => `export default ${JSON.stringify(data)};`;
+const CHUNK_PREFIX = 'export default ';
+const chunkText = (data: PageData): string => `${CHUNK_PREFIX}${JSON.stringify(data)};`;
 
 /**
  * A page's chunk and its content-hashed file name. The previous chunk of the same page is reused when
@@ -136,7 +137,8 @@ export function pageChunk(data: PageData, previous: PageChunk | undefined, keepT
   if (previous && previous.html === html && previous.meta === meta) return previous;
   // Named by what the chunk is made of, the rest of the data and the HTML: naming it needs no text of it.
   // A build writes the text as it emits the file (see `RenderedSite.files`).
-  const hash = createHash('sha256').update(meta);
+  // The module's own wrapper is hashed too: a new way of writing chunks gets new names (assets/ is cached as immutable).
+  const hash = createHash('sha256').update(CHUNK_PREFIX).update(meta);
   if (html !== undefined) hash.update('\n').update(html);
   return { html, meta, chunk: keepText ? chunkText(data) : undefined, file: `assets/p/${shortDigest(hash)}.js` };
 }

@@ -220,6 +220,14 @@ ${body}
       'content/docs/guide.md': '---\ntitle: Guide\n---\n\nSee [the nowhere page](/nowhere).\n',
       'content/pages/landing.tsx': page('  return <main>{items!.length}</main>;'),
       'content/pages/promo.tsx': page('  if (!items) throw new Error("no promo items");\n  return <main />;'),
+      // A thrown string has no stack to find a line in: errors are told apart by their messages.
+      'content/pages/offer.tsx': `export const meta = { title: { en: 'Offer', ru: 'Оффер' }, description: { en: 'A page.', ru: 'Страница.' } };
+
+export default function Offer({ site }: { site: { locale: string } }) {
+  if (site.locale) throw \`no offers in \${site.locale === 'ru' ? 'Russian' : 'English'}\`;
+  return <main />;
+}
+`,
     });
     const r = paydocs(['build'], root);
     expect(r.code).toBe(1);
@@ -227,7 +235,9 @@ ${body}
     expect(r.err.match(/^content\/docs\/guide\.md:5:\d+: .*\/nowhere/m)).not.toBeNull();
     expect(r.err.match(/^content\/pages\/landing\.tsx:5:\d+: rendering `\/landing` failed: TypeError/gm)).toHaveLength(1);
     expect(r.err.match(/^content\/pages\/promo\.tsx:5:\d+: rendering `\/promo` failed: Error: no promo items$/gm)).toHaveLength(1);
+    expect(r.err.match(/^content\/pages\/offer\.tsx: rendering `\/offer` failed: no offers in English$/gm)).toHaveLength(1);
+    expect(r.err.match(/^content\/pages\/offer\.tsx: rendering `\/ru\/offer` failed: no offers in Russian$/gm)).toHaveLength(1);
     expect(r.err).not.toMatch(/\/ru\/landing|\/ru\/promo/);
-    expect(r.err).toMatch(/✖ 3 errors\. Nothing was written\.\n$/);
+    expect(r.err).toMatch(/✖ 5 errors\. Nothing was written\.\n$/);
   });
 });
