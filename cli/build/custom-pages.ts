@@ -94,7 +94,13 @@ async function importPage(root: string, file: string, resolve: (specifier: strin
 
 /** `TypeError: x is not a function`. */
 export function errorText(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  try {
+    return String(error);
+  } catch {
+    // A thrown value without a string form (an object without a prototype): say what it is.
+    return `a thrown ${typeof error} without a message`;
+  }
 }
 
 /** The line and column in the page's `.tsx` of the first frame of a stack inside its compiled module. */

@@ -220,6 +220,8 @@ ${body}
       'content/docs/guide.md': '---\ntitle: Guide\n---\n\nSee [the nowhere page](/nowhere).\n',
       'content/pages/landing.tsx': page('  return <main>{items!.length}</main>;'),
       'content/pages/promo.tsx': page('  if (!items) throw new Error("no promo items");\n  return <main />;'),
+      // A thrown value with no string form is still an error of its own, said once.
+      'content/pages/bare.tsx': page('  if (!items) throw Object.create(null);\n  return <main />;'),
       // A thrown string has no stack to find a line in: errors are told apart by their messages.
       'content/pages/offer.tsx': `export const meta = { title: { en: 'Offer', ru: 'Оффер' }, description: { en: 'A page.', ru: 'Страница.' } };
 
@@ -238,6 +240,7 @@ export default function Offer({ site }: { site: { locale: string } }) {
     expect(r.err.match(/^content\/pages\/offer\.tsx: rendering `\/offer` failed: no offers in English$/gm)).toHaveLength(1);
     expect(r.err.match(/^content\/pages\/offer\.tsx: rendering `\/ru\/offer` failed: no offers in Russian$/gm)).toHaveLength(1);
     expect(r.err).not.toMatch(/\/ru\/landing|\/ru\/promo/);
-    expect(r.err).toMatch(/✖ 5 errors\. Nothing was written\.\n$/);
+    expect(r.err.match(/^content\/pages\/bare\.tsx: rendering `\/bare` failed: a thrown object without a message$/gm)).toHaveLength(1);
+    expect(r.err).toMatch(/✖ 6 errors\. Nothing was written\.\n$/);
   });
 });
