@@ -122,8 +122,8 @@ export interface PageChunk {
   file: string;
 }
 
-/** The module of a page's chunk: its page data. */
 const CHUNK_PREFIX = 'export default ';
+/** The module of a page's chunk: its page data. */
 const chunkText = (data: PageData): string => `${CHUNK_PREFIX}${JSON.stringify(data)};`;
 
 /**
@@ -135,9 +135,9 @@ export function pageChunk(data: PageData, previous: PageChunk | undefined, keepT
   const { html, ...rest } = data;
   const meta = JSON.stringify(rest);
   if (previous && previous.html === html && previous.meta === meta) return previous;
-  // Named by what the chunk is made of, the rest of the data and the HTML: naming it needs no text of it.
-  // A build writes the text as it emits the file (see `RenderedSite.files`).
-  // The module's own wrapper is hashed too: a new way of writing chunks gets new names (assets/ is cached as immutable).
+  // Named by what the chunk is made of (its wrapper, the rest of the data, the HTML), so naming it needs
+  // no text of it: a build writes the text as it emits the file (see `RenderedSite.files`). With the
+  // wrapper in the hash, a new way of writing chunks gets new names (assets/ is cached as immutable).
   const hash = createHash('sha256').update(CHUNK_PREFIX).update(meta);
   if (html !== undefined) hash.update('\n').update(html);
   return { html, meta, chunk: keepText ? chunkText(data) : undefined, file: `assets/p/${shortDigest(hash)}.js` };

@@ -349,7 +349,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       // broken, its error stays with the current ones (every save, every new connection) and the
       // pages are built with the last good set.
       let reloaded = false;
-      const localesBefore = JSON.stringify([config.i18n.defaultLocale, config.i18n.locales]);
+      const localesOf = (c: typeof config) => JSON.stringify([c.i18n.defaultLocale, c.i18n.locales]);
+      const localesBefore = localesOf(config);
       if (code) {
         try {
           const nextConfig = await loadConfig(root);
@@ -363,7 +364,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const apiChanged = changed.some((f) => f.startsWith(`${path.dirname(API_FILE)}/`) || f === ERROR_CODES_FILE);
       const dataChanged = changed.some((f) => f.startsWith(`${DATA_DIR}/`));
       // The document's translations are read for the config's locales: a change of them reloads it too.
-      if (apiChanged || (reloaded && JSON.stringify([config.i18n.defaultLocale, config.i18n.locales]) !== localesBefore)) await reloadApi();
+      if (apiChanged || (reloaded && localesOf(config) !== localesBefore)) await reloadApi();
       if (dataChanged) reloadData();
       if (!code && !apiChanged && !dataChanged && changed.length === 1) {
         const routes = expressUpdate(changed[0]!);
