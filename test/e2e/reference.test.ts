@@ -106,7 +106,12 @@ describe('reference tables (real site)', () => {
     await page.close();
   });
 
-  it('reaches an error code row from another page by client navigation', async () => {
+  it('reaches an error code row from another page by client navigation, marked as on a full load', async () => {
+    const cellBackground = (p: Page, id: string) => p.evaluate((rowId) => getComputedStyle(document.getElementById(rowId)!.cells[1]!).backgroundColor, id);
+    const direct = await open('/reference/api_error_codes#2004');
+    const marked = await cellBackground(direct, '2004');
+    expect(marked).not.toBe(await cellBackground(direct, '2003'));
+    await direct.close();
     const page = await open('/reference/crypto_codes');
     await page.locator('#__content a[href="/reference/api_error_codes#2004"]').first().click();
     await page.waitForURL(/\/reference\/api_error_codes#2004$/);
@@ -114,6 +119,8 @@ describe('reference tables (real site)', () => {
       const r = document.getElementById('2004')?.getBoundingClientRect();
       return !!r && r.top > 0 && r.bottom <= window.innerHeight;
     });
+    // pushState sets no :target: the row a search result or a link led to is marked all the same.
+    expect(await cellBackground(page, '2004')).toBe(marked);
     await page.close();
   });
 
