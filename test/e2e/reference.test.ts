@@ -107,7 +107,7 @@ describe('reference tables (real site)', () => {
   });
 
   it('reaches an error code row from another page by client navigation, marked as on a full load', async () => {
-    const cellBackground = (p: Page, id: string) => p.evaluate((rowId) => getComputedStyle(document.getElementById(rowId)!.cells[1]!).backgroundColor, id);
+    const cellBackground = (p: Page, id: string) => p.evaluate((rowId) => getComputedStyle((document.getElementById(rowId) as HTMLTableRowElement).cells[1]!).backgroundColor, id);
     const direct = await open('/reference/api_error_codes#2004');
     const marked = await cellBackground(direct, '2004');
     expect(marked).not.toBe(await cellBackground(direct, '2003'));
