@@ -85,6 +85,12 @@ export class SearchEngine {
   private readonly vocabulary: SearchableMap<string>;
   private readonly synonyms: Array<{ entries: string[][] }>;
   private texts?: string[];
+  /** Each index term's postings, as handed to MiniSearch. */
+  private readonly postings = new Map<string, LazyPostings>();
+  /** Page id -> its first section (the one that holds the page's title, keywords and route). */
+  private readonly firstSection: number[] = [];
+  /** Field ids of a page's title fields. */
+  private readonly pageTitleFields: number[];
 
   constructor(file: SearchIndexFile, text?: SearchTextFile) {
     this.file = file;
@@ -94,7 +100,13 @@ export class SearchEngine {
     // into objects and Maps up front (that ran between the reader's first keystroke and the first
     // results). Searching only ever calls `get(fieldId)` on these values.
     const inverted = (this.mini as unknown as { _index: SearchableMap<unknown> })._index;
-    file.index.terms.forEach((term, t) => inverted.set(term, new LazyPostings(file.index, t)));
+    file.index.terms.forEach((term, t) => {
+      const postings = new LazyPostings(file.index, t);
+      this.postings.set(term, postings);
+      inverted.set(term, postings);
+    });
+    file.sections.forEach(([page], id) => (this.firstSection[page] ??= id));
+    this.pageTitleFields = ['title', 'route'].map((f) => file.index.fields.indexOf(f)).filter((f) => f >= 0);
     // Every index term and every written form of it, each pointing at the term.
     this.vocabulary = new SearchableMap<string>();
     for (const term of file.index.terms) if (!/\d/.test(term)) this.vocabulary.set(term, term);
@@ -151,6 +163,14 @@ export class SearchEngine {
     const inHeading = (r: SearchResult, term: string, prefix: boolean) => Object.entries(r.match).some(([t, fields]) => fields.includes('heading') && (t === term || (prefix && t.startsWith(term))));
     const headingCovers = (r: SearchResult) =>
       this.file.sections[r.id as number]![1] !== '' && slots.every((slot) => slot.alts.some((a) => a.weight === 1 && a.terms.every((t) => inHeading(r, t, a.prefix ?? false))));
+    // The heading and its page's title hold the reader's words between them: `currency code USD`
+    // is the `USD` row of Currency codes, `Коды валют`.
+    const inHeadingOrPage = (r: SearchResult, term: string, prefix: boolean) =>
+      Object.entries(r.match).some(([t, fields]) => (t === term || (prefix && t.startsWith(term))) && (fields.includes('heading') || this.inPageTitle(r.id as number, t)));
+    const titledCovers = (r: SearchResult) =>
+      this.file.sections[r.id as number]![1] !== '' &&
+      slots.every((slot) => slot.alts.some((a) => a.weight === 1 && a.terms.every((t) => inHeadingOrPage(r, t, a.prefix ?? false)))) &&
+      slots.some((slot) => slot.alts.some((a) => a.weight === 1 && a.terms.every((t) => inHeading(r, t, a.prefix ?? false))));
     const take = (results: SearchResult[]) => {
       const fresh: number[] = [];
       // A page that matches in several sections is a better answer than one passing mention.
@@ -182,13 +202,25 @@ export class SearchEngine {
     };
     take(run('AND', TITLE_FIELDS, true));
     // Body matches rank after title matches: with a full list already, they would not be shown.
-    if (order.length < options.limit) take(run('AND', undefined, false));
+    // First among them the sections whose heading and page title hold every word between them.
+    if (order.length < options.limit) {
+      const all = run('AND', undefined, false);
+      take(all.filter(titledCovers));
+      take(all);
+    }
     // Few pages hold every word: add pages that hold some (exact and prefix matches only; fuzzy
     // alternatives of every word would flood this pass and cost milliseconds).
     if (slots.length > 1 && order.length < Math.min(3, options.limit)) take(run('OR', undefined, true));
     const excerptLength = options.excerpts === false ? 0 : (options.excerptLength ?? 50);
     const hits = order.slice(0, options.limit).map((page) => this.hit(best.get(page)!, termsOfPage.get(page)!, excerptLength));
     return { hits, total: order.length };
+  }
+
+  /** Whether the page of section `id` holds `term` in its title or route (not its keywords, which carry the description's prose). */
+  private inPageTitle(id: number, term: string): boolean {
+    const first = this.firstSection[this.file.sections[id]![0]]!;
+    const postings = this.postings.get(term);
+    return postings !== undefined && this.pageTitleFields.some((f) => postings.get(f)?.has(first) === true);
   }
 
   /** One slot per word; a run of words that spells a multi-word synonym becomes one slot. */
@@ -199,12 +231,20 @@ export class SearchEngine {
       const isLast = i === words.length - 1;
       const primary = w.terms[0]!;
       const slot: Slot = { alts: [{ terms: [primary], weight: 1, prefix: isLast && [...w.word].length >= 2 }] };
+      const chars = [...primary];
       // Stemmers are not always consistent across forms (`создать` -> `созда`, `создание` -> `создан`):
       // a longer stem also matches as a prefix, ranked below an exact match.
       if (!isLast && [...primary].length >= 4 && !/\d/.test(primary)) slot.alts.push({ terms: [primary], weight: 0.7, prefix: true });
+      // A longer index term by one letter is taken as the same word, title passes included:
+      // `создать` -> `созда` and `создание` -> `создан` (`Создание выплаты` for `создать выплату`).
+      // Not two: `стран` (`страны`) would take `страниц` (`страница`).
+      if (!isLast && chars.length >= 5 && !/[\d_.-]/.test(primary)) {
+        for (const [word, term] of this.vocabulary.atPrefix(primary)) {
+          if (word === term && [...term].length === chars.length + 1) slot.alts.push({ terms: [term], weight: 0.8 });
+        }
+      }
       // ... and the other way round: `подписи` -> `подпис`, but `подпись` -> `подп`. A shorter index
       // term that the stem starts with (one or two letters shorter, four at least) matches too.
-      const chars = [...primary];
       if (!/[\d_.-]/.test(primary)) {
         for (let n = chars.length - 1; n >= Math.max(4, chars.length - 2); n--) {
           const shorter = chars.slice(0, n).join('');

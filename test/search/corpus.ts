@@ -19,9 +19,9 @@ import { DiagnosticList } from '../../cli/diagnostics.ts';
 import type { SearchIndexFile, SearchTextFile } from '../../renderer/search/index-format.ts';
 import { ROOT } from '../helpers/fixture.ts';
 
-const page = (fm: Record<string, string | number>, body: string) =>
+const page = (fm: Record<string, string | number | string[]>, body: string) =>
   `---\n${Object.entries(fm)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? JSON.stringify(v) : v}`)
+    .map(([k, v]) => `${k}: ${typeof v === 'number' ? v : JSON.stringify(v)}`)
     .join('\n')}\n---\n\n${body.trim()}\n`;
 
 export const COUNTRIES = ['Brazil', 'Chile', 'Colombia', 'Ghana', 'India', 'Kenya', 'Mexico', 'Nigeria', 'Peru', 'Turkey'];
@@ -106,6 +106,22 @@ export const REFERENCE_CORPUS: Record<string, string> = {
   'docs/guides/retries.md': page({ title: 'Retries' }, 'Retry a 4001 later: 4001 means the service is busy, and a request refused with 4001 changed nothing.'),
   // A row heading (`authentication_failed`) holds `fail`, a shorter stem of `failure`.
   'docs/reference/failure_reason_codes.md': page({ title: 'Failure reasons' }, 'Why a transaction failed.\n\n::data-table{src="failure_reason_codes"}'),
+  // The `USD` row: its heading and the page title hold `currency code USD` between them.
+  'docs/reference/currency_codes.md': page({ title: 'Currency codes' }, 'Amounts are in minor units.\n\n::data-table{src="currency_codes"}'),
+  // All three words in one section, in its title fields too, many times: the row is still the answer.
+  'docs/reference/crypto_codes.md': page(
+    { title: 'Crypto asset codes', keywords: ['crypto', 'USDT'] },
+    'The currency of the order stays a fiat currency code. USDT and USDC are assets, not currencies: USDT on Tron, USDT on Ethereum, USDC on Ethereum. A currency code is never USDT.',
+  ),
+  // Russian: `создать` stems to `созда`, `Создание` to `создан`.
+  'docs/cabinet/_category_.yml': 'label: Merchant cabinet\n',
+  'docs/cabinet/payout_create.md': page({ title: 'Create a payout' }, 'Fill in the form and confirm the payout with a code.'),
+  'docs/cabinet/payout_history.md': page({ title: 'Payout history' }, 'Every payout is listed here.'),
+  'i18n/ru/cabinet/payout_create.md': page({ title: 'Создание выплаты' }, 'Заполните форму и подтвердите выплату кодом.'),
+  'i18n/ru/cabinet/payout_history.md': page(
+    { title: 'История выплат' },
+    'Здесь видна каждая выплата. Чтобы создать выплату, откройте форму; создать выплату повторно можно из истории, и создать выплату заново — из шаблона.',
+  ),
 };
 
 /** Writes `CORPUS` and `extra` (and the real `content/data/search-synonyms.yaml`, or `synonyms`) to a temp project. */

@@ -165,10 +165,12 @@ describe('renderer/search/engine: excerpts and the text store', () => {
 
 describe('renderer/search/engine: reference tables', () => {
   let en: SearchEngine;
+  let ru: SearchEngine;
   beforeAll(async () => {
     const built = await buildCorpus(writeCorpus(undefined, REFERENCE_CORPUS));
     expect(built.diagnostics.items.map(formatDiagnostic)).toEqual([]);
     en = new SearchEngine(built.files.en!.index, built.files.en!.text);
+    ru = new SearchEngine(built.files.ru!.index, built.files.ru!.text);
   });
 
   it('finds a code on its row, before a page that mentions it in passing more often', () => {
@@ -187,6 +189,18 @@ describe('renderer/search/engine: reference tables', () => {
     expect(hrefs(en, 'failure reasons')[0]).toBe('/reference/failure_reason_codes');
     expect(hrefs(en, 'error codes')[0]).toBe('/reference/api_error_codes');
     expect(hrefs(en, 'insufficient_funds')[0]).toBe('/reference/failure_reason_codes#insufficient_funds');
+  });
+
+  it('lands on the row whose heading and page title hold the query between them, before a page that holds every word itself', () => {
+    expect(hrefs(en, 'currency code USD')[0]).toBe('/reference/currency_codes#USD');
+    expect(hrefs(en, 'USD currency code')[0]).toBe('/reference/currency_codes#USD');
+    expect(hrefs(en, 'error 4001')[0]).toBe('/reference/api_error_codes#4001');
+    // Only the heading makes a row the answer: the page's own words alone keep the reader on its top.
+    expect(hrefs(en, 'currency codes')[0]).toBe('/reference/currency_codes');
+  });
+
+  it('takes an index term one letter longer than the stem for the same word (`создать` ~ `создание`), in the title pass too', () => {
+    expect(pages(ru, 'создать выплату')[0]).toBe('/ru/cabinet/payout_create');
   });
 });
 
