@@ -105,15 +105,9 @@ function md(rc: RenderContext, markdown: string): PhrasingContent[] {
   return phrasing(markdown, rc.position);
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string): Intl.NumberFormat {
-  let f = numberFormats.get(locale);
-  if (!f) numberFormats.set(locale, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 })));
-  return f;
-}
-
+/** A string of the page's locale; numbers in `values` are written as the locale writes them (7,000,000 characters; до 7 000 000 символов) and choose its plural forms. */
 function str(rc: RenderContext, key: Key, values: Record<string, string | number> = {}): string {
-  return format(rc.strings[key], values);
+  return format(rc.strings[key], values, rc.locale);
 }
 
 function heading(rc: RenderContext, key: Key, id: string): Heading {
@@ -127,13 +121,11 @@ function paragraph(children: PhrasingContent[], className?: string): Paragraph {
 
 function constraintText(rc: RenderContext, c: Constraint): PhrasingContent[] {
   const v = (x: unknown) => code(typeof x === 'string' ? x : JSON.stringify(x));
-  // Numbers as the reader's locale writes them: 7,000,000 characters; до 7 000 000 символов.
-  const n = (x: number) => numberFormat(rc.locale).format(x);
   const range = (kind: 'length' | 'range' | 'items' | 'properties', min?: number, max?: number): string => {
     const base = { length: 'api.c.length', range: 'api.c.range', items: 'api.c.items', properties: 'api.c.properties' }[kind];
-    if (min !== undefined && max !== undefined && !(kind === 'length' && min === 0)) return str(rc, base as Key, { min: n(min), max: n(max) });
-    if (max !== undefined) return str(rc, `${base}Max` as Key, { max: n(max) });
-    return str(rc, (kind === 'range' ? 'api.c.min' : `${base}Min`) as Key, { min: n(min ?? 0) });
+    if (min !== undefined && max !== undefined && !(kind === 'length' && min === 0)) return str(rc, base as Key, { min, max });
+    if (max !== undefined) return str(rc, `${base}Max` as Key, { max });
+    return str(rc, (kind === 'range' ? 'api.c.min' : `${base}Min`) as Key, { min: min ?? 0 });
   };
   switch (c.kind) {
     case 'enum':
