@@ -6,7 +6,10 @@ export default defineConfig({
   trailingSlash: false,
   title: 'Corvopay Docs',
   brand: 'Corvopay',
-  tagline: 'Accept payments and send payouts in 40+ countries with one API.',
+  tagline: {
+    en: 'Accept payments and send payouts in 40+ countries with one API.',
+    ru: 'Приём платежей и выплаты в 40+ странах через один API.',
+  },
   favicon: 'img/favicon.svg',
   noIndex: false,
   baseUrlIssueBanner: true,

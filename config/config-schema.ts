@@ -34,8 +34,8 @@ export const ConfigSchema = z.strictObject({
   title: z.string().min(1),
   /** The gateway's brand, used in the navbar and the copyright line. Example: `'Corvopay'`. */
   brand: z.string().min(1),
-  /** One-line description of the site, for the home page meta tags. */
-  tagline: z.string().default(''),
+  /** One-line description of the site (in `llms.txt`), or one per locale (`{ en, ru }`, the default locale required). */
+  tagline: z.union([z.string(), z.record(z.string(), z.string().min(1))]).default(''),
   /** Favicon path under `content/static/`. Example: `'img/favicon.svg'`. */
   favicon: z.string().min(1),
   /** `true` puts `noindex, nofollow` on every page. Default: `false`. */
@@ -53,6 +53,7 @@ export const ConfigSchema = z.strictObject({
 }).superRefine((c, ctx) => {
   // Checks that need the locales: every navbar item and per-locale text can render in every locale.
   checkNavbar(c.navbar, c.i18n, ctx);
+  checkLocalizedText(c.tagline, ['tagline'], c.i18n, ctx);
   if (c.theme.announcementBar) checkLocalizedText(c.theme.announcementBar.content, ['theme', 'announcementBar', 'content'], c.i18n, ctx);
 });
 

@@ -91,7 +91,6 @@ export interface SiteData {
   baseUrl: string;
   title: string;
   brand: string;
-  tagline: string;
   noIndex: boolean;
   baseUrlIssueBanner: boolean;
   locales: LocaleData[];

@@ -197,7 +197,7 @@ function transitionTable(data: TransactionStatuses): DataTable {
 }
 
 const THREE_DS: Record<TestCard['three_ds'], Localized> = {
-  frictionless: L('frictionless', 'без подтверждения'),
+  frictionless: L('frictionless', 'без проверки'),
   challenge: L('challenge', 'с проверкой'),
   none: L('none: a payout', 'нет: это выплата'),
 };
@@ -343,7 +343,7 @@ function currencyTable(): DataTable {
     new Intl.NumberFormat(locale, { style: 'currency', currency: c.code, minimumFractionDigits: c.exponent, maximumFractionDigits: c.exponent }).format(10000 / 10 ** c.exponent);
   return {
     name: 'currency_codes',
-    source: `ISO 4217, list of ${iso.currencyListDate} (currency-codes)`,
+    source: `ISO 4217 (currency-codes, ${iso.currencyListDate})`,
     caption: L('ISO 4217 currency codes', 'Коды валют ISO 4217'),
     searchable: true,
     columns: [

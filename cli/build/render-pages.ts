@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import type { PaydocsConfig } from '../../config/index.ts';
+import { localizedText, type PaydocsConfig } from '../../config/index.ts';
 import { renderPage, type PageAssets } from '../../renderer/entry-server.tsx';
 import { stringsFor, type Strings } from '../../renderer/i18n/strings.ts';
 import type { LocaleData, NavbarItemData, PageData, SiteData } from '../../renderer/page-data.ts';
@@ -39,9 +39,6 @@ export interface RenderedSite {
   chunkOf: Map<string, string>;
 }
 
-function label(value: string | Record<string, string>, locale: string, fallback: string): string {
-  return typeof value === 'string' ? value : (value[locale] ?? value[fallback] ?? Object.values(value)[0] ?? '');
-}
 
 export function localesData(config: PaydocsConfig): LocaleData[] {
   return config.i18n.locales.map((l) => {
@@ -54,8 +51,8 @@ function navbarItems(config: PaydocsConfig, locale: string): NavbarItemData[] {
   const def = config.i18n.defaultLocale;
   return config.navbar.items.map((item) => {
     if (item.type === 'localeDropdown') return { type: item.type, position: item.position };
-    if (item.type === 'external') return { type: item.type, label: label(item.label, locale, def), href: item.href, icon: item.icon, position: item.position };
-    return { type: item.type, label: label(item.label, locale, def), href: sitePath(config, locale, item.to), icon: item.icon, position: item.position };
+    if (item.type === 'external') return { type: item.type, label: localizedText(item.label, locale, def), href: item.href, icon: item.icon, position: item.position };
+    return { type: item.type, label: localizedText(item.label, locale, def), href: sitePath(config, locale, item.to), icon: item.icon, position: item.position };
   });
 }
 
@@ -67,8 +64,8 @@ function pageDataOf(route: Route, config: PaydocsConfig, custom: Map<string, Cus
       kind: 'page',
       locale: route.locale,
       href: route.href,
-      title: label(mod.meta.title, route.locale, def),
-      description: label(mod.meta.description, route.locale, def),
+      title: localizedText(mod.meta.title, route.locale, def),
+      description: localizedText(mod.meta.description, route.locale, def),
       toc: [],
       hideToc: true,
       breadcrumbs: [],
@@ -202,14 +199,13 @@ export function renderPages(input: {
       baseUrl: config.baseUrl,
       title: config.title,
       brand: config.brand,
-      tagline: config.tagline,
       noIndex: config.noIndex,
       baseUrlIssueBanner: config.baseUrlIssueBanner,
       locales: localeList,
       navbar: { hideOnScroll: config.navbar.hideOnScroll, logo: config.navbar.logo, items: navbarItems(config, locale) },
       copyright: config.theme.footer.copyright,
       announcementBar: config.theme.announcementBar
-        ? { id: config.theme.announcementBar.id, content: label(config.theme.announcementBar.content, locale, config.i18n.defaultLocale), dismissible: config.theme.announcementBar.dismissible }
+        ? { id: config.theme.announcementBar.id, content: localizedText(config.theme.announcementBar.content, locale, config.i18n.defaultLocale), dismissible: config.theme.announcementBar.dismissible }
         : undefined,
       search: config.search,
       searchFiles: input.searchFiles?.[locale],

@@ -1,4 +1,4 @@
-import type { PaydocsConfig } from '../../config/index.ts';
+import { localizedText, type PaydocsConfig } from '../../config/index.ts';
 import { stringsFor } from '../../renderer/i18n/strings.ts';
 import type { PageData, SidebarItem } from '../../renderer/page-data.ts';
 import type { DocRoute, LocaleRoutes } from './build-routes.ts';
@@ -105,7 +105,7 @@ export function writeLlms(config: PaydocsConfig, locales: LocaleRoutes[], pageDa
       if (route.page.doc.translation !== 'missing') full.push(`<!-- ${abs(route.href)} -->\n${md}`);
     }
     const prefix = localePrefix(config, locale);
-    const lines = [`# ${config.title}`, '', `> ${config.tagline || config.title}`, ''];
+    const lines = [`# ${config.title}`, '', `> ${localizedText(config.tagline, locale, config.i18n.defaultLocale) || config.title}`, ''];
     lines.push(`Every page is also available as Markdown: add \`.md\` to its URL. All pages of this language in one file: ${abs(prefix)}llms-full.txt`);
     const alt = others(locale);
     if (alt.length) lines.push('', 'Other languages:', ...alt);

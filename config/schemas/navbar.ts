@@ -64,6 +64,11 @@ export function checkLocalizedText(value: string | Record<string, string>, path:
   }
 }
 
+/** A per-locale text in `locale`: the text itself, or its entry for the locale, else the default locale's. */
+export function localizedText(value: string | Record<string, string>, locale: string, defaultLocale: string): string {
+  return typeof value === 'string' ? value : (value[locale] ?? value[defaultLocale] ?? Object.values(value)[0] ?? '');
+}
+
 export function checkNavbar(navbar: { items: readonly NavbarItem[] }, i18n: { locales: string[]; defaultLocale: string }, ctx: IssueSink): void {
   navbar.items.forEach((item, i) => {
     if (item.type !== 'localeDropdown') checkLocalizedText(item.label, ['navbar', 'items', i, 'label'], i18n, ctx);

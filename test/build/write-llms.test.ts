@@ -81,7 +81,7 @@ describe('cli/build/write-llms', () => {
     expect(read('llms.txt')).toMatchInlineSnapshot(`
       "# Example Docs
 
-      > Example Docs
+      > Payments for the examples.
 
       Every page is also available as Markdown: add \`.md\` to its URL. All pages of this language in one file: https://docs.example.com/llms-full.txt
 
@@ -101,7 +101,7 @@ describe('cli/build/write-llms', () => {
     expect(read('ru/llms.txt')).toMatchInlineSnapshot(`
       "# Example Docs
 
-      > Example Docs
+      > Платежи для примеров.
 
       Every page is also available as Markdown: add \`.md\` to its URL. All pages of this language in one file: https://docs.example.com/ru/llms-full.txt
 

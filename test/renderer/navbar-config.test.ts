@@ -63,4 +63,14 @@ describe('config/schemas/navbar', () => {
     const good = { ...siteConfig, theme: { ...siteConfig.theme, announcementBar: { id: 'launch-1', content: 'Payouts v2 are live.' } } };
     expect(validateConfig(good).theme.announcementBar).toEqual({ id: 'launch-1', content: 'Payouts v2 are live.', dismissible: true });
   });
+
+  it('takes the tagline as one text or one per locale, the default locale required', () => {
+    expect(errorsOf({ ...siteConfig, tagline: { ru: 'Приём платежей', de: 'Zahlungen' } })).toMatchInlineSnapshot(`
+      [
+        "docs.config.ts: tagline.de: unknown locale \`de\`; expected one of \`en\`, \`ru\`",
+        "docs.config.ts: tagline: expected a text for the default locale \`en\`, found only \`ru\`, \`de\`",
+      ]
+    `);
+    expect(validateConfig({ ...siteConfig, tagline: { en: 'Payments', ru: 'Платежи' } }).tagline).toEqual({ en: 'Payments', ru: 'Платежи' });
+  });
 });

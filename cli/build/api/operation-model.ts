@@ -30,7 +30,7 @@ export interface FieldRow {
   /** Dotted path: `customer.email`, `services[].limits[].currency`; header and query parameters by their name. */
   name: string;
   location: 'header' | 'query' | 'body';
-  /** `string`, `integer | null`, `array of string`. */
+  /** `string`, `integer | null`, `array[string]` (Swagger UI's notation, the same in every locale). */
   type: string;
   required: boolean;
   constraints: Constraint[];
@@ -187,7 +187,7 @@ function typeName(doc: OpenApiDocument, r: Resolved): string {
   if (branch) return `${typeName(doc, resolve(doc, branch.pointer))}${branch.nullable ? ' | null' : ''}`;
   if (s.const !== undefined && s.type === undefined) return typeof s.const;
   const types = Array.isArray(s.type) ? (s.type as string[]) : s.type ? [String(s.type)] : [];
-  const names = types.map((t) => (t === 'array' && s.items ? `array of ${typeName(doc, resolve(doc, `${pointer}/items`))}` : t));
+  const names = types.map((t) => (t === 'array' && s.items ? `array[${typeName(doc, resolve(doc, `${pointer}/items`))}]` : t));
   return names.join(' | ') || 'any';
 }
 
