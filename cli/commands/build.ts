@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { buildSite } from '../build/build-site.ts';
+import { outDirProblem } from '../build/out-dir.ts';
 import { formatDiagnostic } from '../diagnostics.ts';
 import { checkLocaleOption, parseLocales } from './shared.ts';
 
@@ -19,6 +20,8 @@ export function registerBuild(program: Command): void {
       const root = process.cwd();
       const outDir = path.resolve(root, opts.out);
       const t0 = performance.now();
+      const problem = outDirProblem(root, outDir);
+      if (problem) command.error(`error: option '--out <dir>': ${problem.replace(`\`${outDir}\``, `\`${opts.out}\``)}`, { exitCode: 2 });
       // The crawl follows hreflang, canonical and sitemap links into every locale: it needs the whole site.
       const { partial } = await checkLocaleOption(command, root, opts.locale);
       if (opts.checkLinks && partial) console.log('ℹ --check-links with --locale: links are checked in the pages built; the linkinator crawl of the built site needs every locale and is skipped');

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { outDirProblem } from '../../cli/build/out-dir.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'bin/paydocs.js');
@@ -54,6 +55,30 @@ describe('cli/main', () => {
     const r = paydocs(['check'], dir);
     expect(r.code).toBe(1);
     expect(r.err).toContain('docs.config.ts:6: brand: expected string, received number');
+  });
+
+  it('refuses (exit 2) an output folder that a build would replace with the project, its sources or other files in it', () => {
+    const dir = copyFixture('basic');
+    mkdirSync(path.join(dir, 'notes'));
+    writeFileSync(path.join(dir, 'notes', 'x'), '');
+    for (const [out, says] of [
+      ['.', '`.` holds the project itself'],
+      ['content', "`content` is the project's `content/`"],
+      ['content/docs', '`content/docs` is inside `content/`'],
+      ['docs.config.ts', '`docs.config.ts` is a file'],
+      ['notes', '`notes` holds other files than a built site'],
+    ]) {
+      const r = paydocs(['build', '--out', out!], dir);
+      expect(r.code, out).toBe(2);
+      expect(r.err).toContain(`error: option '--out <dir>': ${says}`);
+    }
+    // Nothing was touched; a new folder, and then the same folder holding a build, are fine.
+    expect(existsSync(path.join(dir, 'docs.config.ts')) && existsSync(path.join(dir, 'content/docs')) && existsSync(path.join(dir, 'notes/x'))).toBe(true);
+    expect(paydocs(['build', '--out', 'site'], dir).code).toBe(0);
+    expect(paydocs(['build', '--out', 'site'], dir).code).toBe(0);
+    // A folder above the project, asked directly (a build there would, on a regression, delete the temp folder).
+    expect(outDirProblem(dir, path.dirname(dir))).toContain('holds the project itself');
+    expect(outDirProblem(dir, path.join(dir, 'dist'))).toBeUndefined();
   });
 
   it('builds a site (exit 0) with every route as <path>/index.html, 404 pages, sitemap and robots', () => {
