@@ -39,6 +39,8 @@ export interface ContentTree {
   categories: Map<string, Map<string, CategoryEntry>>;
   /** The default locale's docs, also when a `--locale` build leaves that locale out of `docs`: the routes every locale has. */
   sources: SourceDoc[];
+  /** Docs of the default locale left out of this build as drafts (`content/docs/x.md`); none in dev, which shows them. */
+  drafts: ReadonlySet<string>;
 }
 
 export interface LoadContentOptions {
@@ -115,9 +117,33 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 /** Largest Markdown page accepted (1 MB); the biggest real page is under 40 KB. */
 export const MAX_PAGE_BYTES = 1024 * 1024;
 
+/**
+ * The line (1-based) of the first line of prose after a blank line in the frontmatter, if there is
+ * one. Without its closing `---`, gray-matter reads on to the next `---` of the page (a rule, a
+ * table), and YAML fails somewhere in the text or takes a sentence for a key: the missing `---` is
+ * the error to name.
+ */
+function unclosedFrontmatterLine(raw: string): number | undefined {
+  const lines = raw.split(/\r?\n/);
+  const yamlish = /^(\s|#|-(\s|$)|[A-Za-z_][\w-]*\s*:(\s|$)|['"])/;
+  for (let i = 1; i < lines.length && !/^---\s*$/.test(lines[i]!); i++) {
+    if (lines[i]!.trim() === '' && i + 1 < lines.length && lines[i + 1]!.trim() !== '' && !yamlish.test(lines[i + 1]!) && !/^---\s*$/.test(lines[i + 1]!)) return i + 2;
+  }
+  return undefined;
+}
+
 /** Reads one Markdown file: UTF-8, frontmatter YAML and schema. Problems go to `diagnostics`. */
 export function readMarkdownFile(abs: string, file: string, diagnostics: DiagnosticList): ReadResult {
-  const bytes = readFileSync(abs);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(abs);
+  } catch (error) {
+    // A file the build may not read (permissions, a broken link, a folder named *.md): its reason, not a stack trace.
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOENT' ? 'no such file (a broken symbolic link?)' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    diagnostics.add({ file, line: 1, rule: 'read', message: `cannot read the file: ${reason}`, hint: code === 'EACCES' || code === 'EPERM' ? 'let the build read it: chmod a+r' : undefined });
+    return { ok: false };
+  }
   if (bytes.length > MAX_PAGE_BYTES) {
     // A page this size is a paste gone wrong (a log, a data dump): it would ship as one huge page chunk.
     diagnostics.add({ file, line: 1, rule: 'page-size', message: `expected a page of at most ${MAX_PAGE_BYTES / 1024 / 1024} MB, received ${(bytes.length / 1024 / 1024).toFixed(1)} MB`, hint: 'split it into several pages, or move data to content/data/' });
@@ -133,6 +159,11 @@ export function readMarkdownFile(abs: string, file: string, diagnostics: Diagnos
   if (raw.charCodeAt(0) === 0xfeff) raw = raw.slice(1);
   if (raw.trim() === '') {
     diagnostics.add({ file, line: 1, rule: 'frontmatter', message: 'expected frontmatter with at least `title`, received an empty file' });
+    return { ok: false };
+  }
+  const text = raw.startsWith('---') ? unclosedFrontmatterLine(raw) : undefined;
+  if (text !== undefined) {
+    diagnostics.add({ file, line: 1, rule: 'frontmatter', message: `the frontmatter opened here is never closed: expected a \`---\` line before line ${text}, the first line of text`, hint: 'end the frontmatter with a line of three dashes' });
     return { ok: false };
   }
   let parsed: matter.GrayMatterFile<string>;
@@ -370,5 +401,5 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     docs.delete(defaultLocale);
     categories.delete(defaultLocale);
   }
-  return { docs, categories, sources: en.list };
+  return { docs, categories, sources: en.list, drafts: new Set([...en.drafts.keys()].map((rel) => `${DOCS_DIR}/${rel}`)) };
 }

@@ -125,6 +125,47 @@ describe('cli/build/markdown/remark-directive-syntax: fence lines micromark left
   });
 });
 
+describe('cli/build/markdown/remark-block-syntax: code fences and HTML comments that run to the end', () => {
+  it('a code fence never closed is an error at its opening line, at the end of the page and in a list item', () => {
+    expect(compile('Intro.\n\n```json\n{"a": 1}\n\n## Later heading\n').errors).toMatchInlineSnapshot(`
+      [
+        "content/docs/callbacks.md:7:1: the code block opened here is never closed: expected a closing \`\`\` line
+        hint: without it, the rest of the page is shown as code",
+      ]
+    `);
+    expect(compile('- item\n\n  ~~~~bash\n  curl x\n').errors).toEqual([
+      'content/docs/callbacks.md:7:3: the code block opened here is never closed: expected a closing ~~~~ line\n  hint: without it, the rest of the page is shown as code',
+    ]);
+  });
+
+  it('a block that runs into a fence with a language lost its end: reported there, not at the `:::` the wrong pairing leaves alone', () => {
+    const body = 'Intro.\n\n```bash\ncurl x\n\n:::tabs\n```php\necho 1;\n```\n```python\nprint(1)\n```\n:::\n';
+    expect(compile(body).errors[0]).toBe(
+      'content/docs/callbacks.md:7:1: the code block opened here runs into the fence line ```php on line 11: expected a closing ``` line before it\n  hint: close the block; to show fences inside a code block, open it with a longer fence (````)',
+    );
+  });
+
+  it('an HTML comment without `-->` is an error at its line', () => {
+    expect(compile('Intro.\n\n<!-- todo\n\n## Hidden heading\n\ntext\n').errors).toEqual([
+      'content/docs/callbacks.md:7:1: the HTML comment opened here is never closed: expected `-->`\n  hint: without it, the browser hides the rest of the page',
+    ]);
+  });
+
+  it('closed fences (also longer closing ones, in quotes and lists), fences shown inside a longer fence, indented code and closed comments are fine', () => {
+    const ok = [
+      '```json\n{}\n```\n',
+      '```\nplain\n`````\n',
+      '> ```js\n> x()\n> ```\n',
+      '1. step\n\n   ```bash\n   curl x\n   ```\n',
+      '````text\n```js\nx()\n```\n````\n',
+      '    indented\n    code\n',
+      '<!-- a note -->\n\n<!--\nlonger\n-->\n\nText <!-- inline --> here.\n',
+      '```\n```\n',
+    ];
+    for (const body of ok) expect(compile(body).errors, body).toEqual([]);
+  });
+});
+
 describe('images (remark-links, check-links)', () => {
   /** Compiles the page in both locales (the Russian one untranslated, or translated) and checks its links. */
   function check(body: string, opts: { ruTranslated?: boolean } = {}) {

@@ -1,9 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../cli/build/load-config.ts';
-import { loadContent } from '../../cli/build/load-content.ts';
+import { loadContent, readMarkdownFile } from '../../cli/build/load-content.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);
@@ -72,5 +72,29 @@ describe('cli/build/load-content', () => {
       ['/', 'translated'],
     ]);
     expect(content.categories.get('ru')!.get('api')).toMatchObject({ label: 'API (рус)', position: 10 });
+  });
+});
+
+describe('cli/build/load-content: readMarkdownFile on files it cannot take', () => {
+  const read = (text: string | undefined, setup?: (abs: string) => void) => {
+    const abs = path.join(mkdtempSync(path.join(os.tmpdir(), 'paydocs-read-')), 'page.md');
+    if (text !== undefined) writeFileSync(abs, text);
+    setup?.(abs);
+    const diagnostics = new DiagnosticList();
+    const result = readMarkdownFile(abs, 'content/docs/page.md', diagnostics);
+    return { ok: result.ok, errors: diagnostics.items.map(formatDiagnostic) };
+  };
+
+  it('frontmatter without its closing `---` names the opening line and the first line of text, not a YAML error far in the prose', () => {
+    // The page's later `---` (a rule) is where gray-matter would end the YAML.
+    const r = read('---\ntitle: Callbacks\nkeywords: [a, b]\n\nA callback is an HTTP `POST`: it says what changed.\n\n---\n\nMore.\n');
+    expect(r).toEqual({ ok: false, errors: ['content/docs/page.md:1: the frontmatter opened here is never closed: expected a `---` line before line 5, the first line of text\n  hint: end the frontmatter with a line of three dashes'] });
+    // Broken YAML that is closed stays a YAML error at its line.
+    expect(read('---\ntitle: [a\n---\n\nText.\n').errors[0]).toMatch(/^content\/docs\/page\.md:\d+:\d+: invalid YAML in frontmatter/);
+  });
+
+  it('a file it may not read, or a broken link, is an error naming the file and the reason, not a stack trace', () => {
+    expect(read(undefined, (abs) => symlinkSync(path.join(path.dirname(abs), 'gone.md'), abs))).toEqual({ ok: false, errors: ['content/docs/page.md:1: cannot read the file: no such file (a broken symbolic link?)'] });
+    expect(read(undefined, (abs) => mkdirSync(abs)).errors).toEqual(['content/docs/page.md:1: cannot read the file: it is a folder']);
   });
 });

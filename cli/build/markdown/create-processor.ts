@@ -7,6 +7,7 @@ import type { ShikiTransformer } from 'shiki';
 import { unified, type Processor } from 'unified';
 import { ADMONITION_TYPES, remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkApiOperation } from './remark-api-operation.ts';
+import { remarkBlockSyntax } from './remark-block-syntax.ts';
 import { remarkCode } from './remark-code.ts';
 import { remarkDataTable } from './remark-data-table.ts';
 import { remarkDirectiveFallback } from './remark-directive-fallback.ts';
@@ -32,6 +33,8 @@ export async function createProcessor(options: { styleToClass: ShikiTransformer 
     // remark-parse + remark-gfm, looking for literal autolinks only where there may be one.
     .use(remarkParseGfm)
     .use(remarkDirective)
+    // Code fences and HTML comments that run to the end of the page: first, as they cause other errors.
+    .use(remarkBlockSyntax)
     // Unclosed containers and `:::` lines micromark left as text, before any plugin moves nodes.
     .use(remarkDirectiveSyntax)
     // First: operations become ordinary headings, tables, tabs and code for the plugins below.
