@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { PaydocsError, type DiagnosticList } from '../diagnostics.ts';
 import type { CompiledPage } from './compile-markdown.ts';
-import { DOCS_DIR, STATIC_DIR } from './content-dirs.ts';
+import { DOCS_DIR, I18N_DIR, STATIC_DIR } from './content-dirs.ts';
 import { localePrefix, sitePath } from './site-paths.ts';
 import { closest, levenshtein } from './suggest.ts';
 
@@ -14,6 +14,8 @@ export interface CheckLinksInput {
   checkAnchors: boolean;
   /** Old site paths that redirect (`/ru/x` -> `/ru/y`): a link to one works, but gets a warning. */
   redirected?: ReadonlyMap<string, string>;
+  /** Docs left out of the build as drafts (`content/docs/x.md`): a link to one is an error that says so. */
+  drafts?: ReadonlySet<string>;
   diagnostics: DiagnosticList;
 }
 
@@ -44,7 +46,7 @@ function closestAnchor(hash: string, ids: Iterable<string>): string | undefined 
  * Every internal link of every compiled page must point at a page that will exist; anchors on request.
  * A link to a file that exists but failed to load is left alone: that file's own error says why.
  */
-export function checkLinks({ pages, known, checkAnchors, redirected, diagnostics }: CheckLinksInput): void {
+export function checkLinks({ pages, known, checkAnchors, redirected, drafts, diagnostics }: CheckLinksInput): void {
   const ids = new Map<string, Set<string>>();
   for (const list of pages.values()) for (const p of list) ids.set(p.href, new Set(p.headingIds));
   const failed = new Set(diagnostics.errors.map((d) => d.file));
@@ -91,6 +93,17 @@ export function checkLinks({ pages, known, checkAnchors, redirected, diagnostics
         if (!link.path) {
           const rel = resolveRelFile(page.doc.relPath, link.raw);
           if (failed.has(`${localeRoot}${rel}`) || failed.has(`${DOCS_DIR}/${rel}`)) continue;
+          // The file is there, but a build leaves a draft out (and its translations with it): a published
+          // page must not link to it, and "no file" would send the writer looking for a file that exists.
+          if (drafts?.has(`${DOCS_DIR}/${rel}`)) {
+            diagnostics.add({
+              ...where,
+              rule: 'draft-link',
+              message: `link to \`${link.raw}\`: the page is a draft (\`draft: true\` in \`${DOCS_DIR}/${rel}\`), left out of builds`,
+              hint: 'remove `draft: true` from that page when it is ready, or remove the link',
+            });
+            continue;
+          }
           const prefix = page.href.slice(0, page.href.length - (page.doc.route === '/' ? 1 : page.doc.route.length));
           const guess = closest(`${prefix}/${rel.replace(/\.md$/, '').replace(/(^|\/)index$/, '')}`, known);
           diagnostics.add({
@@ -184,7 +197,24 @@ export interface CheckRenderedLinksInput {
   /** Heading ids per site path, for `checkAnchors`. */
   headingIds?: ReadonlyMap<string, ReadonlySet<string>>;
   checkAnchors: boolean;
+  /** Source files that failed to load (their errors are reported): the pages they would make are not missing pages. */
+  failed?: ReadonlySet<string>;
   diagnostics: DiagnosticList;
+}
+
+/**
+ * The Markdown files a site path would be made from: `/ru/api/x` -> `content/i18n/ru/api/x.md` or
+ * `.../api/x/index.md`, and the English ones, which a missing or dropped translation falls back to.
+ */
+function sourceFilesOf(config: PaydocsConfig, target: string): string[] {
+  const [locale, prefix] = config.i18n.locales
+    .map((l) => [l, localePrefix(config, l)] as const)
+    .filter(([, p]) => `${target}/`.startsWith(p))
+    .sort((a, b) => b[1].length - a[1].length)[0] ?? [config.i18n.defaultLocale, config.baseUrl];
+  const route = target.slice(prefix.length).replace(/\/+$/, '');
+  const rels = route ? [`${route}.md`, `${route}/index.md`] : ['index.md'];
+  const roots = locale === config.i18n.defaultLocale ? [DOCS_DIR] : [`${I18N_DIR}/${locale}`, DOCS_DIR];
+  return roots.flatMap((r) => rels.map((rel) => `${r}/${rel}`));
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
@@ -195,7 +225,7 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;':
  * `.tsx` source, when it does.
  */
 export function checkRenderedLinks(input: CheckRenderedLinksInput): void {
-  const { config, file, source, pageHref, html, known, headingIds, checkAnchors, diagnostics } = input;
+  const { config, file, source, pageHref, html, known, headingIds, checkAnchors, failed, diagnostics } = input;
   const roots = new Set(config.i18n.locales.map((l) => localePrefix(config, l)));
   const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? html;
   const seen = new Set<string>();
@@ -216,6 +246,8 @@ export function checkRenderedLinks(input: CheckRenderedLinksInput): void {
     const rest = target.slice(prefix.length);
     const where = { file, ...findInSource(source, [href, hash ? `${rest}#${hash}` : '', rest]) };
     if (!known.has(target)) {
+      // As for Markdown links: a page whose file failed to load is missing because of that file's error.
+      if (failed?.size && sourceFilesOf(config, target).some((f) => failed.has(f))) continue;
       const guess = closest(target, known);
       diagnostics.add({ ...where, rule: 'broken-link', message: `link to \`${href}\` on \`${pageHref}\`: no page at \`${target}\``, hint: guess ? `did you mean \`${guess}\`?` : `check the path of \`${href}\`` });
     } else if (checkAnchors && hash) {
@@ -268,6 +300,10 @@ export interface CheckCustomPageLinksInput {
 export function checkCustomPageLinks({ config, pages, known, compiled, checkAnchors, diagnostics }: CheckCustomPageLinksInput): Map<string, string> {
   const headingIds = new Map<string, Set<string>>();
   for (const list of compiled.values()) for (const p of list) headingIds.set(p.href, new Set(p.headingIds));
+  // Files with errors that are no compiled page: the same test checkLinks makes for relative `.md` links,
+  // less the pages that did load (one with a broken link of its own is still a page).
+  const loaded = new Set([...compiled.values()].flatMap((list) => list.map((p) => p.doc.file)));
+  const failed = new Set(diagnostics.errors.flatMap((d) => (d.file && !loaded.has(d.file) ? [d.file] : [])));
   const out = new Map<string, string>();
   const failedAt = new Set<string>();
   for (const page of pages) {
@@ -289,7 +325,7 @@ export function checkCustomPageLinks({ config, pages, known, compiled, checkAnch
       continue;
     }
     out.set(page.output, html);
-    checkRenderedLinks({ config, file: page.file, source: page.source, pageHref: page.href, html, known, headingIds, checkAnchors, diagnostics });
+    checkRenderedLinks({ config, file: page.file, source: page.source, pageHref: page.href, html, known, headingIds, checkAnchors, failed, diagnostics });
   }
   return out;
 }

