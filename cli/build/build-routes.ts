@@ -124,11 +124,17 @@ export function buildRoutes({ config, pages, categories, customPages }: BuildRou
     const flat = flatten(sidebar);
     const index = new Map(flat.map((f, i) => [f.link.href, i]));
     const byId = new Map(list.map((p) => [p.doc.id, p]));
-    const linkTo = (id: string | null | undefined, fallback: NavLink | undefined): NavLink | undefined => {
+    const titleOf = new Map(list.map((p) => [p.href, p.doc.frontmatter.title]));
+    // Previous/next are labelled with the target's title, not its sidebar label: a sidebar label is
+    // short because the categories around it give the context ("Payout" under "PicPay"), and it
+    // repeats across providers, so both buttons of a page could read "Pay-in (payment page)". The
+    // title (the target's h1 and <title>) stands on its own.
+    const pageLink = (href: string): NavLink => ({ label: titleOf.get(href) ?? href, href });
+    const linkTo = (id: string | null | undefined, fallback: string | undefined): NavLink | undefined => {
       if (id === null) return undefined;
-      if (id === undefined) return fallback;
-      const p = byId.get(id);
-      return p ? { label: p.doc.frontmatter.sidebar_label ?? p.doc.frontmatter.title, href: p.href } : fallback;
+      const p = id === undefined ? undefined : byId.get(id);
+      const href = p ? p.href : fallback;
+      return href === undefined ? undefined : pageLink(href);
     };
     const routes: Route[] = list.map((page) => {
       const i = index.get(page.href);
@@ -140,8 +146,8 @@ export function buildRoutes({ config, pages, categories, customPages }: BuildRou
         href: page.href,
         page,
         breadcrumbs: page.doc.route === '/' ? [] : [homeCrumb, ...(entry?.trail ?? []), { label: page.doc.frontmatter.sidebar_label ?? page.doc.frontmatter.title, href: page.href }],
-        prev: linkTo(page.doc.frontmatter.pagination_prev, i !== undefined && i > 0 ? flat[i - 1]!.link : undefined),
-        next: linkTo(page.doc.frontmatter.pagination_next, i !== undefined && i < flat.length - 1 ? flat[i + 1]!.link : undefined),
+        prev: linkTo(page.doc.frontmatter.pagination_prev, i !== undefined && i > 0 ? flat[i - 1]!.link.href : undefined),
+        next: linkTo(page.doc.frontmatter.pagination_next, i !== undefined && i < flat.length - 1 ? flat[i + 1]!.link.href : undefined),
         alternates: alternatesOf(page.doc.route),
       } satisfies DocRoute;
     });

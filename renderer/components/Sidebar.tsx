@@ -100,19 +100,13 @@ function Peek({ items, level }: { items: SidebarItem[]; level: number }) {
   );
 }
 
-/** The nearest ancestor that scrolls vertically: the sidebar column on desktop, the drawer on mobile. */
-function scrollerOf(el: HTMLElement): HTMLElement | null {
-  for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
-    const { overflowY } = getComputedStyle(n);
-    if ((overflowY === 'auto' || overflowY === 'scroll') && n.scrollHeight > n.clientHeight) return n;
-  }
-  return null;
-}
-
 /**
  * The `docs` sidebar: collapsible categories as `<details>` (they work without JavaScript),
- * the current page highlighted and scrolled into view inside the sidebar's own scroll box (never
- * the window), on each page change and when `revealKey` changes (the drawer opening).
+ * the current page highlighted and scrolled into view inside the sidebar's own scroll box, the
+ * `<nav>` itself (the sticky column on desktop, the list below the drawer's header on mobile), on
+ * each page change and when `revealKey` changes (the drawer opening). Never an ancestor: scrolling
+ * the drawer moved its header (the close button, the navbar items) off the screen, and the window
+ * must not move either.
  */
 export function Sidebar(props: Props & { revealKey?: unknown }) {
   const t = useT();
@@ -130,9 +124,9 @@ export function Sidebar(props: Props & { revealKey?: unknown }) {
     // Only at mount: later toggles arrive through onToggle.
   }, []);
   useEffect(() => {
-    const active = ref.current?.querySelector<HTMLElement>('.menu__link--active');
-    const scroller = active && scrollerOf(active);
-    if (!active || !scroller) return;
+    const scroller = ref.current;
+    const active = scroller?.querySelector<HTMLElement>('.menu__link--active');
+    if (!scroller || !active || scroller.scrollHeight <= scroller.clientHeight) return;
     const box = scroller.getBoundingClientRect();
     const r = active.getBoundingClientRect();
     if (r.top < box.top || r.bottom > box.bottom) scroller.scrollTop += r.top - box.top - (box.height - r.height) / 2;

@@ -3,6 +3,8 @@
  * drawer, skip link, breadcrumbs, table of contents, pagination, colour mode, tabs, copy buttons,
  * the not-found page, keyboard use, print, tables on narrow screens, and the first-load JS budget.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -10,6 +12,7 @@ import { launchBrowser } from '../helpers/chromium.ts';
 import { hydrated, openPage, waitForTitle } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
+const dist = inject('distDir');
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 390, height: 844 };
 let browser: Browser;
@@ -284,6 +287,57 @@ describe('renderer/components/SidebarDrawer (below 996 px)', () => {
     await close();
   });
 
+  // Deep pages: revealing the current page used to scroll the whole drawer, header included, so the
+  // close button, Home / Knowledge base and the language switch ended up far above the screen.
+  for (const [route, theme, home] of [
+    ['/services/turkey/havale/payout', 'light', 'Home'],
+    ['/ru/services/pix/payin', 'dark', 'Главная'],
+    ['/api/reports/report_create', 'light', 'Home'],
+  ] as const) {
+    it(`keeps its header on screen and scrolls only the page list to the current page (${route}, ${theme})`, async () => {
+      const { page, problems, close } = await openPage(browser, `${site}${route}`, { viewport: MOBILE, theme });
+      await page.locator('button.navbar__menu').click();
+      const drawer = page.locator('#__drawer.drawer--open');
+      await drawer.waitFor();
+      const list = drawer.locator('nav.sidebar');
+      const active = list.locator('a[aria-current=page]');
+      expect(await active.getAttribute('href')).toBe(route);
+      const boxes = async () => {
+        const [closeBox, homeBox, localeBox, listBox, activeBox] = await Promise.all([
+          drawer.locator('.drawer__close').boundingBox(),
+          drawer.locator('.drawer__primary').getByRole('link', { name: home, exact: true }).boundingBox(),
+          drawer.locator('.drawer__locales').boundingBox(),
+          list.boundingBox(),
+          active.boundingBox(),
+        ]);
+        return { closeBox: closeBox!, homeBox: homeBox!, localeBox: localeBox!, listBox: listBox!, activeBox: activeBox! };
+      };
+      const { closeBox, homeBox, localeBox, listBox, activeBox } = await boxes();
+      // The header and the navbar items at the top of the screen, above the list.
+      expect(closeBox.y).toBeGreaterThanOrEqual(0);
+      expect(closeBox.y + closeBox.height).toBeLessThanOrEqual(60);
+      expect(homeBox.y).toBeGreaterThanOrEqual(closeBox.y + closeBox.height);
+      expect(localeBox.y + localeBox.height).toBeLessThanOrEqual(listBox.y);
+      expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.drawer__close') !== null, [closeBox.x + closeBox.width / 2, closeBox.y + closeBox.height / 2])).toBe(true);
+      // The list fills the rest of the screen and is what scrolled, to show the current page.
+      expect(listBox.y + listBox.height).toBeLessThanOrEqual(MOBILE.height + 1);
+      expect(activeBox.y).toBeGreaterThanOrEqual(listBox.y);
+      expect(activeBox.y + activeBox.height).toBeLessThanOrEqual(listBox.y + listBox.height);
+      expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+      expect(await drawer.evaluate((el) => el.scrollTop)).toBe(0);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      // Scrolling the list by hand leaves the header where it is.
+      const scrolled = await list.evaluate((el) => el.scrollTop);
+      await page.mouse.move(listBox.x + listBox.width / 2, listBox.y + listBox.height / 2);
+      await page.mouse.wheel(0, -300);
+      await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeLessThan(scrolled);
+      expect((await boxes()).closeBox.y).toBe(closeBox.y);
+      expect(await drawer.evaluate((el) => el.scrollTop)).toBe(0);
+      expect(problems).toEqual([]);
+      await close();
+    });
+  }
+
   it('is also there on pages without a sidebar (the navbar items move into it)', async () => {
     const { page, close } = await openPage(browser, `${site}/ru/landing`, { viewport: MOBILE });
     await page.getByRole('button', { name: 'Открыть меню навигации' }).click();
@@ -433,6 +487,52 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
       await close();
     });
   }
+
+  // The sidebar labels of provider pages repeat ("Pay-in (payment page)", «Выплата»): as pagination
+  // labels they made both buttons of a page read the same. The buttons carry the target's title.
+  for (const [locale, prefix, prevTitle, nextTitle, payoutTitle] of [
+    ['en', '', 'PicPay pay-in (payment page)', 'MB WAY (payment page)', 'PicPay payout'],
+    ['ru', '/ru', 'Приём платежей PicPay (платёжная страница)', 'MB WAY (платёжная страница)', 'Выплаты PicPay'],
+  ] as const) {
+    it(`labels previous and next with the titles of the pages they lead to, never the same twice (${locale})`, async () => {
+      const { page, close } = await openPage(browser, `${site}${prefix}/services/picpay/payout`, { viewport: DESKTOP });
+      const prevLink = page.locator('.pagination a[rel=prev]');
+      const nextLink = page.locator('.pagination a[rel=next]');
+      expect(await prevLink.getAttribute('href')).toBe(`${prefix}/services/picpay/payin_hpp`);
+      expect(await nextLink.getAttribute('href')).toBe(`${prefix}/services/portugal/mb_way/payin_hpp`);
+      expect(await prevLink.locator('.pagination__label').innerText()).toBe(`« ${prevTitle}`);
+      expect(await nextLink.locator('.pagination__label').innerText()).toBe(`${nextTitle} »`);
+      // The label is the heading of the page the button opens (client-side, so from the page chunk too).
+      await nextLink.click();
+      await waitForTitle(page, nextTitle);
+      // Back from there: the page just left, by its title too.
+      expect(await page.locator('.pagination a[rel=prev]').getAttribute('href')).toBe(`${prefix}/services/picpay/payout`);
+      expect(await page.locator('.pagination a[rel=prev] .pagination__label').innerText()).toBe(`« ${payoutTitle}`);
+      await close();
+    });
+  }
+
+  it('gives every doc page of the built site distinct previous and next labels, each the title of its target', () => {
+    const pages = new Map<string, { href: string; title: string; prev?: { label: string; href: string }; next?: { label: string; href: string } }>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== 'assets') walk(file);
+        } else if (entry.name === 'index.html') {
+          const boot = /<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec(readFileSync(file, 'utf8'));
+          const data = boot && (JSON.parse(boot[1]!) as { page: { kind: string; href: string; title: string } }).page;
+          if (data?.kind === 'doc') pages.set(data.href, data);
+        }
+      }
+    };
+    walk(dist);
+    expect(pages.size).toBeGreaterThan(400);
+    const same = [...pages.values()].filter((p) => p.prev && p.next && p.prev.label === p.next.label).map((p) => p.href);
+    expect(same).toEqual([]);
+    const wrong = [...pages.values()].flatMap((p) => [p.prev, p.next].filter((l) => l && l.label !== pages.get(l.href)?.title).map((l) => `${p.href} -> ${l!.href}: ${l!.label}`));
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('renderer/components/ColorModeToggle', () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRoutes, type DocRoute } from '../../cli/build/build-routes.ts';
-import { compileMarkdown } from '../../cli/build/compile-markdown.ts';
+import { compileMarkdown, type CompiledPage } from '../../cli/build/compile-markdown.ts';
 import { loadConfig } from '../../cli/build/load-config.ts';
 import { loadContent } from '../../cli/build/load-content.ts';
 import { createProcessor } from '../../cli/build/markdown/create-processor.ts';
@@ -45,5 +45,21 @@ describe('cli/build/build-routes', () => {
       { locale: 'en', hrefLang: 'en', href: '/api/create' },
       { locale: 'ru', hrefLang: 'ru', href: '/ru/api/create' },
     ]);
+  });
+
+  it("labels prev/next with the target page's title, not its sidebar label (which repeats across providers)", () => {
+    // Two pages with the same short sidebar label, as the providers' "Pay-in (payment page)" pages have.
+    const fm = (p: CompiledPage, extra: Partial<CompiledPage['doc']['frontmatter']>): CompiledPage => ({ ...p, doc: { ...p.doc, frontmatter: { ...p.doc.frontmatter, ...extra } } });
+    const en = pages.get('en')!.map((p) => (p.doc.id === 'intro' ? p : fm(p, { sidebar_label: 'Pay-in', ...(p.doc.id === 'guide' ? { pagination_prev: 'api/create' } : {}) })));
+    const [routes] = buildRoutes({ config, pages: new Map([['en', en]]), categories: content.categories, customPages: [] });
+    const byHref = new Map(routes!.routes.filter((r): r is DocRoute => r.kind === 'doc').map((r) => [r.href, r]));
+    // The sidebar and the breadcrumbs keep the short label: the categories around it give the context.
+    expect(routes!.sidebar[1]).toEqual({ type: 'doc', label: 'Pay-in', href: '/guide' });
+    expect(byHref.get('/api/create')!.breadcrumbs.at(-1)).toEqual({ label: 'Pay-in', href: '/api/create' });
+    // Sidebar order, and a link named in `pagination_prev`: both carry the title.
+    expect(byHref.get('/')!.next).toEqual({ label: 'Guide', href: '/guide' });
+    expect(byHref.get('/guide')!.next).toEqual({ label: 'Create a payment', href: '/api/create' });
+    expect(byHref.get('/guide')!.prev).toEqual({ label: 'Create a payment', href: '/api/create' });
+    expect(byHref.get('/api/create')!.prev).toEqual({ label: 'Guide', href: '/guide' });
   });
 });
