@@ -4,7 +4,7 @@ import { stringsFor } from '../../renderer/i18n/strings.ts';
 import type { DiagnosticList } from '../diagnostics.ts';
 import type { ContentTree, SourceDoc } from './load-content.ts';
 import type { MarkdownProcessor } from './markdown/create-processor.ts';
-import type { LinkRef, MarkdownData, PageFileData, Section, TocItem } from './markdown/types.ts';
+import type { DirectiveMarkdown, LinkRef, MarkdownData, PageFileData, Section, TocItem } from './markdown/types.ts';
 import { sitePath } from './site-paths.ts';
 
 export interface CompiledPage {
@@ -16,6 +16,8 @@ export interface CompiledPage {
   links: LinkRef[];
   sections: Section[];
   headingIds: string[];
+  /** What the content directives wrote, as Markdown, where the body has them (see `pageMarkdown`); absent when none. */
+  markdown?: DirectiveMarkdown[];
 }
 
 export interface CompileOptions {
@@ -43,7 +45,7 @@ export function pageFileData(doc: SourceDoc, routeOfRelPath: (rel: string) => st
       tocMax: config.theme.toc.max,
       data,
     },
-    out: { toc: [], links: [], sections: [], headingIds: [], problems: [] },
+    out: { toc: [], links: [], sections: [], headingIds: [], markdown: [], problems: [] },
   };
 }
 
@@ -63,7 +65,9 @@ export function compileDoc(doc: SourceDoc, routeOfRelPath: (rel: string) => stri
   if (!copy) for (const p of data.out.problems) diagnostics.add({ file: doc.file, line: p.line, column: p.column, rule: p.rule, severity: p.severity, message: p.message, hint: p.hint });
   const sections = data.out.sections;
   if (sections[0]) sections[0].title = doc.frontmatter.title;
-  return { doc, href: sitePath(config, doc.locale, doc.route), html, toc: data.out.toc, links: data.out.links, sections, headingIds: data.out.headingIds };
+  const page: CompiledPage = { doc, href: sitePath(config, doc.locale, doc.route), html, toc: data.out.toc, links: data.out.links, sections, headingIds: data.out.headingIds };
+  if (data.out.markdown.length) page.markdown = data.out.markdown;
+  return page;
 }
 
 function isLocalized(config: PaydocsConfig, p: string): boolean {

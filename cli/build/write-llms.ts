@@ -2,6 +2,7 @@ import { localizedText, type PaydocsConfig } from '../../config/index.ts';
 import { stringsFor } from '../../renderer/i18n/strings.ts';
 import type { PageData, SidebarItem } from '../../renderer/page-data.ts';
 import type { DocRoute, LocaleRoutes } from './build-routes.ts';
+import type { CompiledPage } from './compile-markdown.ts';
 import { localePrefix } from './site-paths.ts';
 
 /**
@@ -34,6 +35,18 @@ function linkText(s: string): string {
   return s.replace(/[\\[\]]/g, '\\$&').replace(/\s+/g, ' ');
 }
 
+/** The body with each content directive (`::api-operation{…}`) replaced by the Markdown of what it rendered. */
+function withDirectives(body: string, markdown: CompiledPage['markdown']): string {
+  if (!markdown?.length) return body;
+  let out = '';
+  let at = 0;
+  for (const [start, end, text] of [...markdown].sort((a, b) => a[0] - b[0])) {
+    out += body.slice(at, start) + text;
+    at = end;
+  }
+  return out + body.slice(at);
+}
+
 /** The Markdown served at `<path>.md`: title, description, a translation notice where due, the source. */
 export function pageMarkdown(route: DocRoute): string {
   const { doc } = route.page;
@@ -42,7 +55,7 @@ export function pageMarkdown(route: DocRoute): string {
   const parts = [`# ${fm.title.replace(/\s+/g, ' ')}`];
   if (fm.description) parts.push(`> ${fm.description.replace(/\s+/g, ' ')}`);
   if (doc.translation) parts.push(`> ${strings[doc.translation === 'missing' ? 'i18n.missing' : 'i18n.outdated']}`);
-  parts.push(stripHeadingIds(doc.body).trim());
+  parts.push(stripHeadingIds(withDirectives(doc.body, route.page.markdown)).trim());
   return `${parts.join('\n\n')}\n`;
 }
 

@@ -116,3 +116,31 @@ describe('::api-operation (cli/build/markdown/remark-api-operation)', () => {
     await get.close();
   });
 });
+
+describe('the Markdown twin of an API or reference page (Copy page as Markdown, llms-full.txt)', () => {
+  it('copies what the page shows: the operation and the data table as Markdown, not the directive lines', async () => {
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const copy = async (pathname: string) => {
+      const page = await context.newPage();
+      await page.goto(siteUrl + pathname, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.locator('button.copy-page').click();
+      await page.waitForFunction(() => document.querySelector('button.copy-page')?.classList.contains('copy-page--done'));
+      const text = await page.evaluate(() => navigator.clipboard.readText());
+      await page.close();
+      return text;
+    };
+    const api = await copy('/ru/api/transaction_create');
+    expect(api).not.toMatch(/^::/m);
+    expect(api).toContain('POST `/v1/transaction/create`');
+    expect(api).toContain('| `order_id` (обязательное) | string | Ваш идентификатор заказа, уникальный в пределах точки. (от 1 до 64 символов) |');
+    // Site links go to the Markdown twin in the page's language; the samples are code blocks.
+    expect(api).toContain('[подпись запроса](/ru/request_format.md#request-signing)');
+    expect(api).toMatch(/^```bash\ncurl --request POST/m);
+    expect(api).toMatch(/^## Ошибки$/m);
+    const cards = await copy('/reference/test_cards');
+    expect(cards).not.toMatch(/^::/m);
+    expect(cards).toMatch(/^\| `4242 4242 4242 4242` \| Visa \| frictionless \| \[`processing`\]\(\/reference\/transaction_statuses\.md#processing\)/m);
+    await context.close();
+  });
+});

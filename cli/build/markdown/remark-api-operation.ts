@@ -3,6 +3,7 @@ import type { Code, Heading, Paragraph, PhrasingContent, Root, RootContent, Tabl
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import type { Plugin } from 'unified';
 import type { Position } from 'unist';
+import { recordDirectiveMarkdown } from './directive-markdown.ts';
 import { SKIP, visit } from './visit.ts';
 import type { Strings } from '../../../renderer/i18n/strings.ts';
 import { format } from '../../../renderer/i18n/strings.ts';
@@ -66,7 +67,9 @@ export const remarkApiOperation: Plugin<[], Root> = () => (tree, file) => {
     const op = describeOperation(api.doc, id, { page: route })!;
     const levelAttr = node.attributes?.level ?? '2';
     if (levelAttr !== '2' && levelAttr !== '3') report(`expected \`level="2"\` or \`level="3"\`, received \`${levelAttr}\``);
-    return replace(renderOperation(op, { api, locale: ctx.locale, strings: s, depth: levelAttr === '3' ? 3 : 2, position: node.position }));
+    const nodes = renderOperation(op, { api, locale: ctx.locale, strings: s, depth: levelAttr === '3' ? 3 : 2, position: node.position });
+    recordDirectiveMarkdown(ctx, out, node, nodes);
+    return replace(nodes);
   });
 };
 

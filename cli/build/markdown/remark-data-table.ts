@@ -3,6 +3,7 @@ import type { LeafDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
 import type { Position } from 'unist';
+import { recordDirectiveMarkdown } from './directive-markdown.ts';
 import { SKIP, visit } from './visit.ts';
 import { format } from '../../../renderer/i18n/strings.ts';
 import { pick, type DataColumn, type DataTable } from '../reference-tables.ts';
@@ -145,6 +146,7 @@ export const remarkDataTable: Plugin<[], Root> = () => (tree, file) => {
       children,
     } as RootContent;
     parent.children.splice(index, 1, wrapper);
+    recordDirectiveMarkdown(ctx, out, node, [wrapper]);
     if (rowSections.length) {
       // After the section the table is in, in the order of the page.
       let end = Math.max(0, out.sections.findIndex((s) => s.id === heading)) + 1;

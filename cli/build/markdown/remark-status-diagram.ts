@@ -1,6 +1,7 @@
 import type { Root } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
 import type { Plugin } from 'unified';
+import { recordDirectiveMarkdown } from './directive-markdown.ts';
 import { SKIP, visit } from './visit.ts';
 import type { TransactionStatuses } from '../../../config/schemas/data.ts';
 import { format, type Strings } from '../../../renderer/i18n/strings.ts';
@@ -182,6 +183,8 @@ export const remarkStatusDiagram: Plugin<[], Root> = () => (tree, file) => {
       return [SKIP, index];
     }
     const id = n++ === 0 ? 'status-diagram' : `status-diagram-${n}`;
+    // A drawing: its transitions are the `status_transitions` data table the page has next to it.
+    recordDirectiveMarkdown(ctx, out, node, []);
     const caption = ctx.strings['statusDiagram.caption'];
     parent.children.splice(index, 1, {
       type: 'html',

@@ -82,8 +82,13 @@ export interface PageOutput {
   links: LinkRef[];
   sections: Section[];
   headingIds: string[];
+  /** What the content directives wrote, as Markdown, for the page's Markdown twin: `[start, end)` of the directive in the body. */
+  markdown: DirectiveMarkdown[];
   problems: Array<{ line?: number; column?: number; message: string; hint?: string; rule: string; severity: 'error' | 'warning' }>;
 }
+
+/** A directive's source range in the page body (offsets) and the Markdown of what it rendered. */
+export type DirectiveMarkdown = [start: number, end: number, markdown: string];
 
 export type PageFileData = { ctx: PageContext; out: PageOutput };
 
