@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { CustomPageProps } from '../../renderer/context.ts';
 import { Marked } from '../../renderer/components/SearchMarked.tsx';
@@ -102,6 +102,15 @@ export default function Search({ site }: CustomPageProps) {
   const version = params?.version ?? '';
   // 'Loading…' only once the first answer is 200 ms late, so a fast load never flashes it.
   const showLoading = useDelayedFlag(!error && q !== '' && !current);
+  // After "Show more" the keyboard goes on from the first new result: the button it was on may be gone.
+  const list = useRef<HTMLOListElement>(null);
+  const firstNew = useRef<number | null>(null);
+  useEffect(() => {
+    const from = firstNew.current;
+    if (from === null || !current || current.hits.length <= from) return;
+    firstNew.current = null;
+    list.current?.querySelectorAll<HTMLAnchorElement>('.search-result__link')[from]?.focus();
+  }, [current]);
   return (
     <div className="search-page">
       <h1>{q ? format(s['search.resultsFor'], { query: q }) : s['search.pageTitle']}</h1>
@@ -109,6 +118,7 @@ export default function Search({ site }: CustomPageProps) {
         action={`${home}search`}
         method="get"
         role="search"
+        aria-label={s['search.pageTitle']}
         className="search-page__controls"
         onSubmit={(e) => e.preventDefault()}
       >
@@ -162,7 +172,7 @@ export default function Search({ site }: CustomPageProps) {
       </div>
       {current?.switchedQuery && q && <p className="search-page__status">{format(s['search.switchedLayout'], { typed: q, query: current.switchedQuery })}</p>}
       {q && current && current.hits.length > 0 && (
-        <ol className="search-page__results">
+        <ol className="search-page__results" ref={list}>
           {current.hits.map((hit) => (
             <li key={hit.url} className="search-result">
               <a className="search-result__link" href={hit.url}>
@@ -185,7 +195,14 @@ export default function Search({ site }: CustomPageProps) {
         </ol>
       )}
       {q && current && current.total > current.hits.length && (
-        <button type="button" className="search-page__more" onClick={() => setMore({ key, limit: current.hits.length + LIMIT })}>
+        <button
+          type="button"
+          className="search-page__more"
+          onClick={() => {
+            firstNew.current = current.hits.length;
+            setMore({ key, limit: current.hits.length + LIMIT });
+          }}
+        >
           {format(s['search.showMore'], { count: Math.min(LIMIT, current.total - current.hits.length) })}
         </button>
       )}

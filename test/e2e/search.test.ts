@@ -289,9 +289,14 @@ describe('renderer/components/SearchBox', () => {
     expect(await page.locator('.search-result').count()).toBe(100);
     const more = page.locator('button.search-page__more');
     expect(await more.innerText()).toBe(`Show ${Math.min(100, total - 100)} more`);
-    await more.click();
+    // By keyboard: Enter on the button, and the focus goes on from the first new result (the button may be gone).
+    await more.focus();
+    await page.keyboard.press('Enter');
     await page.waitForFunction((n) => document.querySelectorAll('.search-result').length === n, Math.min(200, total));
     if (total <= 200) expect(await more.count()).toBe(0);
+    await page.waitForFunction(() => document.activeElement === document.querySelectorAll('.search-result__link')[100]);
+    // The page's search form is a landmark of its own name, apart from the navbar's.
+    expect(await page.locator('form.search-page__controls').getAttribute('aria-label')).toBe('Search the documentation');
     // A new query starts from the first hundred again.
     await page.fill('.search-page__input', 'payout');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'payout' && document.querySelectorAll('.search-result').length <= 100);
