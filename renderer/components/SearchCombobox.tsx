@@ -101,9 +101,11 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
   const busy = expanded && error === null && result?.query !== q;
   const optionId = (i: number) => `${id}-opt-${i}`;
 
-  const go = (url: string) => {
+  /** `done`: a result was chosen, so the box starts empty for the next search (typing into it added to the old query). */
+  const go = (url: string, done = false) => {
     setOpen(false);
     setActive(-1);
+    if (done) setQuery('');
     input.current?.blur();
     openSearchUrl(site, url);
   };
@@ -120,7 +122,7 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
     } else if (e.key === 'Enter') {
       e.preventDefault();
       if (!q) return;
-      if (expanded && active >= 0 && active < hits.length) go(hits[active]!.url);
+      if (expanded && active >= 0 && active < hits.length) go(hits[active]!.url, true);
       else go(seeAll);
     } else if (e.key === 'Escape') {
       if (expanded) {
@@ -204,7 +206,7 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
                 onClick={(e) => {
                   if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
                   e.preventDefault();
-                  go(hit.url);
+                  go(hit.url, true);
                 }}
               >
                 <span className="search-suggestions__title">

@@ -244,6 +244,11 @@ describe('renderer/components/SearchBox', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.pathname === '/api/transaction_find' && document.querySelector('h1')?.textContent === 'Find a transaction');
+    // The box starts empty for the next search: typed words do not add to the query of the result just opened.
+    expect(await input.inputValue()).toBe('');
+    await input.click();
+    await page.keyboard.type('refund');
+    expect(await input.inputValue()).toBe('refund');
     await page.close();
   });
 
