@@ -351,8 +351,8 @@ paths:
     const original = readFileSync(config, 'utf8');
     expect(await text('/ru/api/thing_get')).toContain('Текст');
     let rebuilt = site.nextRebuild();
-    // English only: the locale, its label and its navbar text go.
-    writeFileSync(config, original.replace("locales: ['en', 'ru']", "locales: ['en']").replace(", ru: { label: 'Русский', htmlLang: 'ru' }", '').replace(", ru: 'Главная'", ''));
+    // English only: the locale, its label, its navbar text and its tagline go.
+    writeFileSync(config, original.replace("locales: ['en', 'ru']", "locales: ['en']").replace(", ru: { label: 'Русский', htmlLang: 'ru' }", '').replace(", ru: 'Главная'", '').replace(", ru: 'Платежи для примеров.'", ''));
     // The Russian folder is now an error of its own; the API document has nothing to say.
     expect((await rebuilt).errors.map((d) => d.rule)).toEqual(['unknown-locale']);
     // The translation changes meanwhile: the document reloads for English only.

@@ -240,7 +240,7 @@ describe('renderer/hooks/use-hide-on-scroll', () => {
 describe('renderer/components/ErrorBoundary', () => {
   for (const [locale, prefix, title, documentTitle] of [
     ['en', '', 'This page crashed.', 'Page Error'],
-    ['ru', '/ru', 'Что-то пошло не так на странице', 'Ошибка страницы'],
+    ['ru', '/ru', 'На странице произошла ошибка', 'Ошибка страницы'],
   ] as const) {
     it(`shows '${title}', the error message and 'Try again' when a page throws (${locale})`, async () => {
       const { page, close } = await openPage(browser, `${site.url}${prefix}/crash`);
