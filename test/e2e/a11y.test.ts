@@ -67,6 +67,20 @@ describe('accessibility (axe-core)', () => {
     }
   }
 
+  it('a page with wide Markdown tables on a phone: no serious or critical violations, and a table scrolls by keyboard', async () => {
+    for (const locale of ['en', 'ru'] as const) {
+      const { page, close } = await openPage(browser, `${site}${locale === 'ru' ? '/ru' : ''}/request_format`, { theme: 'light', viewport: { width: 390, height: 844 } });
+      expect(await axe(page)).toEqual([]);
+      // The first table wider than the column takes the focus, and the arrow keys scroll it.
+      const table = page.locator('.markdown table').first();
+      expect(await table.evaluate((t) => t.scrollWidth > t.clientWidth)).toBe(true);
+      await table.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => document.activeElement instanceof HTMLTableElement && document.activeElement.scrollLeft > 0);
+      await close();
+    }
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     it(`the open mobile drawer (${theme}): no serious or critical violations`, async () => {
       const { page, close } = await openPage(browser, `${site}/api/transaction_create`, { theme, viewport: { width: 390, height: 844 } });

@@ -18,6 +18,7 @@ import { remarkLinks } from './remark-links.ts';
 import { remarkParseGfm } from './remark-parse-gfm.ts';
 import { remarkSections } from './remark-sections.ts';
 import { remarkStatusDiagram } from './remark-status-diagram.ts';
+import { remarkTableFocus } from './remark-table-focus.ts';
 import { remarkTabs } from './remark-tabs.ts';
 import { remarkTypography } from './remark-typography.ts';
 
@@ -45,6 +46,8 @@ export async function createProcessor(options: { styleToClass: ShikiTransformer 
     // (links in cells are checked like any other).
     .use(remarkDataTable)
     .use(remarkStatusDiagram)
+    // Every table that scrolls by itself takes the focus (the data tables' own boxes do).
+    .use(remarkTableFocus)
     .use(remarkLinks)
     .use(remarkAdmonitions)
     .use(remarkTabs)
