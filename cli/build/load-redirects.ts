@@ -10,9 +10,12 @@ import type { ContentTree } from './load-content.ts';
 
 export const REDIRECTS_FILE = 'content/redirects.yaml';
 
-/** A validated redirect with the line it is written on, for later diagnostics. */
+/** A validated redirect with the lines it is written on, for later diagnostics. */
 export interface RedirectEntry extends Redirect {
+  /** Line of its `from:` key (the entry's first line when written the usual way). */
   line?: number;
+  /** Line of its `to:` key: a problem with the target is reported there. */
+  toLine?: number;
 }
 
 /**
@@ -29,14 +32,15 @@ export function loadRedirects(input: { root: string; diagnostics: DiagnosticList
   const { lineOf } = yaml;
   const data: unknown = yaml.doc.toJS() ?? [];
   const result = RedirectsSchema.safeParse(data, { reportInput: true });
-  if (result.success) return result.data.map((r, i) => ({ ...r, line: lineOf([i]) }));
+  const lines = (i: number) => ({ line: lineOf([i, 'from']), toLine: lineOf([i, 'to']) });
+  if (result.success) return result.data.map((r, i) => ({ ...r, ...lines(i) }));
   const bad = new Set<number>();
   for (const issue of result.error.issues) if (typeof issue.path[0] === 'number') bad.add(issue.path[0]);
   for (const d of zodDiagnostics(result.error, { file, rule: 'redirects', schema: RedirectsSchema, lineOf })) diagnostics.add(d);
   if (!Array.isArray(data)) return [];
   const good: RedirectEntry[] = [];
   data.forEach((item, i) => {
-    if (!bad.has(i)) good.push({ ...(item as Redirect), line: lineOf([i]) });
+    if (!bad.has(i)) good.push({ ...(item as Redirect), ...lines(i) });
   });
   return good;
 }
@@ -56,14 +60,18 @@ export interface CheckRedirectsInput {
 export function checkRedirects({ config, redirects, pages, diagnostics }: CheckRedirectsInput): void {
   const file = REDIRECTS_FILE;
   const bySource = new Map<string, RedirectEntry>();
+  /** Entries whose `to` has a locale prefix: reported once as that, not again as a target that is no page. */
+  const prefixedTarget = new Set<RedirectEntry>();
   const localePaths = config.i18n.locales.filter((l) => l !== config.i18n.defaultLocale).map((l) => config.i18n.localeConfigs[l]?.path ?? l);
   for (const r of redirects) {
     const where = { file, line: r.line };
-    for (const [key, value] of [['from', r.from], ['to', r.to]] as const) {
+    for (const [key, value, line] of [['from', r.from, r.line], ['to', r.to, r.toLine ?? r.line]] as const) {
       const prefix = localePaths.find((p) => value === `/${p}` || value.startsWith(`/${p}/`));
       if (prefix) {
+        if (key === 'to') prefixedTarget.add(r);
         diagnostics.add({
-          ...where,
+          file,
+          line,
           rule: 'redirect-locale',
           message: `${key}: expected a path without the locale prefix, received \`${value}\``,
           hint: `write \`${value.slice(prefix.length + 1) || '/'}\`; each redirect applies to every locale`,
@@ -82,7 +90,10 @@ export function checkRedirects({ config, redirects, pages, diagnostics }: CheckR
     }
   }
   for (const r of bySource.values()) {
+    if (prefixedTarget.has(r)) continue;
     const where = { file, line: r.line };
+    // What is wrong with the target is said at the `to:` line.
+    const atTo = { file, line: r.toLine ?? r.line };
     if (bySource.has(r.to)) {
       const trail = [r.from];
       let at = r.to;
@@ -94,7 +105,7 @@ export function checkRedirects({ config, redirects, pages, diagnostics }: CheckR
         diagnostics.add({ ...where, rule: 'redirect-loop', message: `redirect loop: ${[...trail, at].map((p) => `\`${p}\``).join(' → ')}`, hint: 'point each old path at a page' });
       } else {
         diagnostics.add({
-          ...where,
+          ...atTo,
           rule: 'redirect-chain',
           message: `\`${r.from}\` redirects to \`${r.to}\`, which is itself redirected${trail.includes(at) ? ' in a loop' : ` to \`${at}\``}`,
           hint: trail.includes(at) || !pages.has(at) ? 'point each old path straight at a page' : `point \`${r.from}\` straight to \`${at}\``,
@@ -104,7 +115,7 @@ export function checkRedirects({ config, redirects, pages, diagnostics }: CheckR
     }
     if (!pages.has(r.to)) {
       const guess = closest(r.to, pages.keys());
-      diagnostics.add({ ...where, rule: 'redirect-target', message: `redirect target \`${r.to}\` is not a page`, hint: guess ? `did you mean \`${guess}\`?` : 'use the route of a page under content/docs, e.g. `/api/transaction_create`' });
+      diagnostics.add({ ...atTo, rule: 'redirect-target', message: `redirect target \`${r.to}\` is not a page`, hint: guess ? `did you mean \`${guess}\`?` : 'use the route of a page under content/docs, e.g. `/api/transaction_create`' });
     }
   }
 }

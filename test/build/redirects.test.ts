@@ -80,7 +80,7 @@ describe('cli/build/load-redirects', () => {
     expect(diagnostics.items).toEqual([]);
   });
 
-  it('finds duplicates, sources that are pages, missing targets, chains and loops', () => {
+  it('finds duplicates, sources that are pages, missing targets, chains and loops, each at the line of the key at fault', () => {
     const { redirects } = load(
       [
         '- from: /a\n  to: /guide', // ok
@@ -91,6 +91,8 @@ describe('cli/build/load-redirects', () => {
         '- from: /loop1\n  to: /loop2',
         '- from: /loop2\n  to: /loop1',
         '- from: /ru/d\n  to: /guide', // locale prefix
+        '- from: /e\n  to: /ru/guide', // locale prefix on the target: said once, at its line
+        '- to: /nowhere\n  from: /f', // keys the other way round: the target's line is still named
       ].join('\n') + '\n',
     );
     expect(check(redirects, ['/guide', '/intro'])).toMatchInlineSnapshot(`
@@ -101,18 +103,22 @@ describe('cli/build/load-redirects', () => {
         hint: delete the redirect, or move the page away first",
         "content/redirects.yaml:15: from: expected a path without the locale prefix, received \`/ru/d\`
         hint: write \`/d\`; each redirect applies to every locale",
-        "content/redirects.yaml:1: \`/a\` redirects to \`/guide\`, which is itself redirected to \`/intro\`
+        "content/redirects.yaml:18: to: expected a path without the locale prefix, received \`/ru/guide\`
+        hint: write \`/guide\`; each redirect applies to every locale",
+        "content/redirects.yaml:2: \`/a\` redirects to \`/guide\`, which is itself redirected to \`/intro\`
         hint: point \`/a\` straight to \`/intro\`",
-        "content/redirects.yaml:7: redirect target \`/guid\` is not a page
+        "content/redirects.yaml:8: redirect target \`/guid\` is not a page
         hint: did you mean \`/guide\`?",
-        "content/redirects.yaml:9: \`/c\` redirects to \`/a\`, which is itself redirected to \`/intro\`
+        "content/redirects.yaml:10: \`/c\` redirects to \`/a\`, which is itself redirected to \`/intro\`
         hint: point \`/c\` straight to \`/intro\`",
         "content/redirects.yaml:11: redirect loop: \`/loop1\` → \`/loop2\` → \`/loop1\`
         hint: point each old path at a page",
         "content/redirects.yaml:13: redirect loop: \`/loop2\` → \`/loop1\` → \`/loop2\`
         hint: point each old path at a page",
-        "content/redirects.yaml:15: \`/ru/d\` redirects to \`/guide\`, which is itself redirected to \`/intro\`
+        "content/redirects.yaml:16: \`/ru/d\` redirects to \`/guide\`, which is itself redirected to \`/intro\`
         hint: point \`/ru/d\` straight to \`/intro\`",
+        "content/redirects.yaml:19: redirect target \`/nowhere\` is not a page
+        hint: use the route of a page under content/docs, e.g. \`/api/transaction_create\`",
       ]
     `);
   });

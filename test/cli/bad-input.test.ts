@@ -150,7 +150,7 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
         hint: point each old path at a page
       content/redirects.yaml:4: redirect loop: \`/legacy-guide\` → \`/old-guide\` → \`/legacy-guide\`
         hint: point each old path at a page
-      content/redirects.yaml:6: \`/older\` redirects to \`/old-guide\`, which is itself redirected in a loop
+      content/redirects.yaml:7: \`/older\` redirects to \`/old-guide\`, which is itself redirected in a loop
         hint: point each old path straight at a page
 
       ✖ 3 errors. Nothing was written.
@@ -160,11 +160,11 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
 
   it('a redirect to a missing page, with a locale prefix, and over a page', () => {
     expect(buildBad('redirect-missing-page')).toMatchInlineSnapshot(`
-      "content/redirects.yaml:1: redirect target \`/guid\` is not a page
+      "content/redirects.yaml:2: redirect target \`/guid\` is not a page
         hint: did you mean \`/guide\`?
       content/redirects.yaml:3: from: expected a path without the locale prefix, received \`/ru/start\`
         hint: write \`/start\`; each redirect applies to every locale
-      content/redirects.yaml:3: \`/ru/start\` redirects to \`/guide\`, which is itself redirected to \`/\`
+      content/redirects.yaml:4: \`/ru/start\` redirects to \`/guide\`, which is itself redirected to \`/\`
         hint: point \`/ru/start\` straight to \`/\`
       content/redirects.yaml:5: \`/guide\` is a page (\`content/docs/guide.md\`), so it cannot be redirected
         hint: delete the redirect, or move the page away first
@@ -382,7 +382,7 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
         hint: point each old path at a page
       content/redirects.yaml:4: redirect loop: \`/legacy-guide\` → \`/old-guide\` → \`/legacy-guide\`
         hint: point each old path at a page
-      content/redirects.yaml:6: \`/older\` redirects to \`/old-guide\`, which is itself redirected in a loop
+      content/redirects.yaml:7: \`/older\` redirects to \`/old-guide\`, which is itself redirected in a loop
         hint: point each old path straight at a page
 
       ✖ 10 errors. Nothing was written.
