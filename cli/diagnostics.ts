@@ -128,10 +128,13 @@ export function describeZodIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): {
       break;
     }
     case 'invalid_union': {
-      const { discriminator } = issue as { discriminator?: string };
+      // zod names the values a discriminated union accepts (`options`): the navbar item `type`s.
+      const { discriminator, options } = issue as { discriminator?: string; options?: unknown[] };
       const value = discriminator && input && typeof input === 'object' ? (input as Record<string, unknown>)[discriminator] : undefined;
+      const guess = typeof value === 'string' && options ? nearestKey(value, options.map(String)) : undefined;
+      const allowed = guess ? `did you mean \`${guess}\`?` : `expected ${options?.length ? `one of ${options.map((o) => show(o)).join(', ')}` : `one of the documented ${discriminator ?? ''}s`}`;
       message = discriminator
-        ? `unknown \`${discriminator}\` ${show(value)}; expected one of the documented ${discriminator}s`
+        ? `unknown \`${discriminator}\` ${show(value)}; ${allowed}`
         : `expected one of the allowed shapes, received ${show(input)}`;
       break;
     }

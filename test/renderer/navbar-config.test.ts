@@ -11,7 +11,7 @@ describe('config/schemas/navbar', () => {
     expect(config.navbar.hideOnScroll).toBe(false);
   });
 
-  it('makes a navbar item that cannot render a configuration error: bad link, unknown type', () => {
+  it('makes a navbar item that cannot render a configuration error: bad link, unknown type (with the types allowed, or the one meant)', () => {
     const bad = {
       ...siteConfig,
       navbar: {
@@ -19,14 +19,16 @@ describe('config/schemas/navbar', () => {
           { type: 'external', label: 'KB', href: 'javascript:alert(1)' },
           { type: 'search' },
           { type: 'link', label: '', to: '/' },
+          { type: 'extrenal', label: 'KB', href: 'https://help.example.com' },
         ],
       },
     };
     expect(errorsOf(bad)).toMatchInlineSnapshot(`
       [
         "docs.config.ts: navbar.items[0].href: expected an absolute http(s) URL such as \`https://help.example.com\`, received \`javascript:alert(1)\`",
-        "docs.config.ts: navbar.items[1].type: unknown \`type\` \`search\`; expected one of the documented types",
+        "docs.config.ts: navbar.items[1].type: unknown \`type\` \`search\`; expected one of \`link\`, \`external\`, \`localeDropdown\`",
         "docs.config.ts: navbar.items[2].label: expected a non-empty string, received \`\`",
+        "docs.config.ts: navbar.items[3].type: unknown \`type\` \`extrenal\`; did you mean \`external\`?",
       ]
     `);
   });
