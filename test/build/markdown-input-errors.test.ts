@@ -260,6 +260,23 @@ describe('cli/build/markdown/remark-api-operation', () => {
     `);
   });
 
+  it('an explicit heading id that cannot be one is an error with the id to write, and does not show in the heading', () => {
+    const { page, errors } = compile('## Refunds {#partial refunds}\n\n## Limits {#}\n\n## Fees {#-fees}\n\n## Лимиты {#лимиты}\n\n## Ok {#ok_1.2}\n', { relPath: 'callbacks.md' });
+    expect(errors).toMatchInlineSnapshot(`
+      [
+        "content/docs/callbacks.md:5:1: heading id \`partial refunds\` is not a valid id: expected letters, digits, \`-\`, \`_\` or \`.\`, starting with a letter or digit
+        hint: write \`{#partial-refunds}\`",
+        "content/docs/callbacks.md:7:1: empty heading id \`{#}\`
+        hint: write an id after the \`#\`, e.g. \`## Title {#title}\`, or drop the braces for a generated one",
+        "content/docs/callbacks.md:9:1: heading id \`-fees\` is not a valid id: expected letters, digits, \`-\`, \`_\` or \`.\`, starting with a letter or digit
+        hint: write \`{#fees}\`",
+      ]
+    `);
+    expect(page.html).not.toContain('{#');
+    expect(page.html).toContain('id="лимиты"');
+    expect(page.html).toContain('id="ok_1.2"');
+  });
+
   it('an API document that failed to load (its errors reported by load-api) adds nothing; a missing one is an error', () => {
     const body = '::api-operation{id="thing_put"}\n\n::api-operation{id="thing_get"}\n';
     expect(compile(body, { relPath: 'api/thing_put.md', data: { api: { file: 'content/api/openapi.yaml', failed: true } } }).errors).toEqual([]);

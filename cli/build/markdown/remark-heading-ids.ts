@@ -7,6 +7,10 @@ import { format } from '../../../renderer/i18n/strings.ts';
 import { pageData } from './types.ts';
 
 const EXPLICIT_ID = /\s*\{#([^}\s]+)\}\s*$/;
+/** What looks like an explicit id but cannot be one: `{#bad id}`, `{#}`, `{#a#b}`. */
+const MALFORMED_ID = /\s*\{#([^}]*)\}\s*$/;
+/** Letters (any script), digits, `-`, `_` and `.`: an id that needs no escaping in a URL fragment or a selector. */
+const VALID_ID = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u;
 
 /**
  * Gives every heading a stable, unique id: an explicit `{#id}` at the end of the heading wins
@@ -24,7 +28,21 @@ export const remarkHeadingIds: Plugin<[], Root> = () => (tree, file) => {
     const last = node.children[node.children.length - 1];
     if (last && last.type === 'text') {
       const m = EXPLICIT_ID.exec(last.value);
-      if (m) {
+      const bad = m ? (VALID_ID.test(m[1]!) ? undefined : m) : MALFORMED_ID.exec(last.value);
+      if (bad) {
+        const suggestion = new GithubSlugger().slug(bad[1]!).replace(/^[^\p{L}\p{N}]+/u, '');
+        out.problems.push({
+          line: line(node),
+          column: node.position?.start.column,
+          rule: 'invalid-heading-id',
+          severity: 'error',
+          message: bad[1]!.trim()
+            ? `heading id \`${bad[1]}\` is not a valid id: expected letters, digits, \`-\`, \`_\` or \`.\`, starting with a letter or digit`
+            : 'empty heading id `{#}`',
+          hint: suggestion ? `write \`{#${suggestion}}\`` : 'write an id after the `#`, e.g. `## Title {#title}`, or drop the braces for a generated one',
+        });
+        (last as Text).value = last.value.slice(0, bad.index);
+      } else if (m) {
         id = m[1];
         (last as Text).value = last.value.slice(0, m.index);
         if (used.has(id)) {
