@@ -56,6 +56,8 @@ describe('cli/build/markdown/remark-directive-syntax: unclosed containers', () =
       [
         "content/docs/callbacks.md:9:1: \`:::note\` is never closed; expected a \`:::\` line after its content
         hint: without it, the rest of the page (or of the list item or quote it is in) is inside it",
+        "content/docs/callbacks.md:5:1: warning: a \`#\` heading in the text makes a second h1: the page title from the frontmatter is already its h1
+        hint: use \`##\` for a section, or put the text in \`title:\` and delete the line",
       ]
     `);
     expect(page.html).toContain('<aside class="admonition admonition-note"');
@@ -275,6 +277,16 @@ describe('cli/build/markdown/remark-api-operation', () => {
     expect(page.html).not.toContain('{#');
     expect(page.html).toContain('id="лимиты"');
     expect(page.html).toContain('id="ok_1.2"');
+  });
+
+  it('a `#` heading in the text is a warning (the title is the h1), and a `#` line in a code block is not one', () => {
+    const { errors } = compile('# Callbacks\n\nText.\n\n```bash\n# a shell comment\n```\n', { relPath: 'callbacks.md' });
+    expect(errors).toMatchInlineSnapshot(`
+      [
+        "content/docs/callbacks.md:5:1: warning: a \`#\` heading in the text makes a second h1: the page title from the frontmatter is already its h1
+        hint: use \`##\` for a section, or put the text in \`title:\` and delete the line",
+      ]
+    `);
   });
 
   it('an API document that failed to load (its errors reported by load-api) adds nothing; a missing one is an error', () => {

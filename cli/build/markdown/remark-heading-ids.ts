@@ -24,6 +24,17 @@ export const remarkHeadingIds: Plugin<[], Root> = () => (tree, file) => {
   /** Id -> file line of the heading that has it. */
   const used = new Map<string, number | undefined>();
   visit(tree, 'heading', (node: Heading) => {
+    if (node.depth === 1) {
+      // The layout writes the page's one h1 from its `title`; a second one breaks the outline.
+      out.problems.push({
+        line: line(node),
+        column: node.position?.start.column,
+        rule: 'body-h1',
+        severity: 'warning',
+        message: 'a `#` heading in the text makes a second h1: the page title from the frontmatter is already its h1',
+        hint: 'use `##` for a section, or put the text in `title:` and delete the line',
+      });
+    }
     let id: string | undefined;
     const last = node.children[node.children.length - 1];
     if (last && last.type === 'text') {
