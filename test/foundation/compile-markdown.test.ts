@@ -32,7 +32,7 @@ function compile(body: string, opts: { locale?: string; relPath?: string } = {})
 describe('cli/build/compile-markdown', () => {
   it('renders GFM tables, task lists and autolinks', () => {
     const { page } = compile('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\nSee https://corvopay.com now.');
-    expect(page.html).toContain('<table>');
+    expect(page.html).toContain('<table tabindex="0">');
     expect(page.html).toContain('type="checkbox" checked');
     expect(page.html).toContain('<a href="https://corvopay.com">https://corvopay.com</a>');
   });
