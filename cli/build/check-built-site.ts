@@ -18,6 +18,8 @@ export interface CheckBuiltSiteOptions {
   /** Fetch external links too (default: list them only). */
   external: boolean;
   redirects?: readonly RedirectEntry[];
+  /** The output folder as the user named it (`dist`, `--out site`): errors name `<outName>/guide/index.html`, not the temporary folder. */
+  outName?: string;
   log?: (line: string) => void;
 }
 
@@ -50,10 +52,10 @@ function pageChunkUrls(dir: string): string[] {
   return urls;
 }
 
-/** The `dist/` file a URL path is answered with (`/guide/` -> `dist/guide/index.html`), for diagnostics. */
-function servedFile(dir: string, pathname: string): string {
+/** The output file a URL path is answered with (`/guide/` -> `dist/guide/index.html`), for diagnostics. */
+function servedFile(dir: string, outName: string, pathname: string): string {
   const abs = resolveRequestPath(dir, pathname);
-  return abs ? `dist/${path.relative(dir, abs).split(path.sep).join('/')}` : `dist${pathname}`;
+  return abs ? `${outName}/${path.relative(dir, abs).split(path.sep).join('/')}` : `${outName}${pathname}`;
 }
 
 function failureReason(details: unknown[] | undefined): string {
@@ -82,7 +84,7 @@ function sitemapPaths(dir: string, siteUrl: string): string[] {
  * own public URL (canonical, hreflang, og:url) are checked on loopback too. External links are listed,
  * and fetched only with `external`.
  */
-export async function checkBuiltSite({ dir, config, external, redirects = [], log = console.log }: CheckBuiltSiteOptions): Promise<CheckBuiltSiteResult> {
+export async function checkBuiltSite({ dir, config, external, redirects = [], outName = 'dist', log = console.log }: CheckBuiltSiteOptions): Promise<CheckBuiltSiteResult> {
   const server = await serveInChild(dir);
   const origin = server.origin;
   const externalLinks = new Set<string>();
@@ -128,7 +130,7 @@ export async function checkBuiltSite({ dir, config, external, redirects = [], lo
     const diagnostics: Diagnostic[] = broken.map((l) => ({
       severity: 'error',
       rule: 'broken-link-built',
-      file: l.parent && l.parent !== l.url ? servedFile(dir, new URL(l.parent).pathname) : undefined,
+      file: l.parent && l.parent !== l.url ? servedFile(dir, outName, new URL(l.parent).pathname) : undefined,
       message: `${l.status ? `HTTP ${l.status}` : `no response (${failureReason(l.failureDetails)})`} for \`${l.url.replace(origin, '')}\`${l.parent && l.parent !== l.url ? '' : ' (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)'}`,
     }));
     const unique = [...new Map([...fileProblems, ...diagnostics].map((d) => [`${d.file ?? ''} ${d.message}`, d])).values()];

@@ -116,7 +116,9 @@ export async function outputSite(input: OutputInput): Promise<BuildResult> {
   const verify = options.checkBuiltSite
     ? async (dir: string) => {
         const { checkBuiltSite } = await import('./check-built-site.ts');
-        await checkBuiltSite({ dir, config, redirects, ...options.checkBuiltSite! });
+        // Named as the user wrote it; the crawl runs on the temporary folder before it replaces the output.
+        const outName = path.relative(root, options.outDir).split(path.sep).join('/') || '.';
+        await checkBuiltSite({ dir, config, redirects, outName, ...options.checkBuiltSite! });
       }
     : undefined;
   const written = files.size;

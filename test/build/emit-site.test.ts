@@ -96,5 +96,8 @@ describe('cli/build/build-site (atomic)', () => {
     expect(error).toBeInstanceOf(PaydocsError);
     expect((error as PaydocsError).diagnostics.map((d) => `${d.file}: ${d.message}`)).toEqual(['dist/guide/index.html: HTTP 404 for `/img/missing.png`', 'dist/ru/guide/index.html: HTTP 404 for `/img/missing.png`']);
     expect(snapshot(outDir)).toEqual(before);
+    // Built elsewhere (`--out site`), the error names that folder, not dist/ or the temporary one.
+    const other = await buildSite({ root, outDir: path.join(root, 'site'), checkBuiltSite: { external: false, log: () => undefined } }).catch((e: unknown) => e);
+    expect((other as PaydocsError).diagnostics.map((d) => `${d.file}: ${d.message}`)).toEqual(['site/guide/index.html: HTTP 404 for `/img/missing.png`', 'site/ru/guide/index.html: HTTP 404 for `/img/missing.png`']);
   });
 });
