@@ -98,12 +98,12 @@ function pageDataOf(route: Route, config: PaydocsConfig, custom: Map<string, Cus
 }
 
 /**
- * Groups of interface strings that only the Markdown compiler uses (they end up in the page HTML,
+ * Groups of interface strings that only the build uses (they end up in the page HTML or llms.txt,
  * never in a component): the site module, which every page loads before it is interactive, leaves
  * them out (the Russian API captions alone are a kilobyte gzipped). test/perf checks no component
  * asks for one.
  */
-export const BUILD_ONLY_STRINGS = ['api.', 'statusDiagram.', 'dataTable.', 'admonition.', 'redirect.'] as const;
+export const BUILD_ONLY_STRINGS = ['api.', 'statusDiagram.', 'dataTable.', 'admonition.', 'redirect.', 'llms.'] as const;
 
 /** The locale's strings the theme components use. */
 export function themeStrings(locale: string): Strings {

@@ -1,5 +1,5 @@
 import { localizedText, type PaydocsConfig } from '../../config/index.ts';
-import { stringsFor } from '../../renderer/i18n/strings.ts';
+import { format, stringsFor } from '../../renderer/i18n/strings.ts';
 import type { PageData, SidebarItem } from '../../renderer/page-data.ts';
 import type { DocRoute, LocaleRoutes } from './build-routes.ts';
 import type { CompiledPage } from './compile-markdown.ts';
@@ -119,9 +119,10 @@ export function writeLlms(config: PaydocsConfig, locales: LocaleRoutes[], pageDa
     }
     const prefix = localePrefix(config, locale);
     const lines = [`# ${config.title}`, '', `> ${localizedText(config.tagline, locale, config.i18n.defaultLocale) || config.title}`, ''];
-    lines.push(`Every page is also available as Markdown: add \`.md\` to its URL. All pages of this language in one file: ${abs(prefix)}llms-full.txt`);
+    const strings = stringsFor(locale);
+    lines.push(format(strings['llms.markdown'], { full: `${abs(prefix)}llms-full.txt` }));
     const alt = others(locale);
-    if (alt.length) lines.push('', 'Other languages:', ...alt);
+    if (alt.length) lines.push('', strings['llms.otherLanguages'], ...alt);
     for (const section of sections) {
       lines.push('', `## ${section.title}`, '');
       for (const r of section.routes) {

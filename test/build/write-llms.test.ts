@@ -103,9 +103,9 @@ describe('cli/build/write-llms', () => {
 
       > Платежи для примеров.
 
-      Every page is also available as Markdown: add \`.md\` to its URL. All pages of this language in one file: https://docs.example.com/ru/llms-full.txt
+      Каждая страница доступна и в Markdown: добавьте \`.md\` к её адресу. Все страницы на этом языке одним файлом: https://docs.example.com/ru/llms-full.txt
 
-      Other languages:
+      Другие языки:
       - [English](https://docs.example.com/llms.txt)
 
       ## Example Docs
