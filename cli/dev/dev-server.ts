@@ -90,7 +90,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // A doc is compiled again only when its source changed: unchanged files come back from `readCache`
   // as the same frontmatter object and body string, so the check is a few pointer comparisons.
   // A page that renders the API document or the reference data is compiled again when they are reloaded.
-  const compileCache = new Map<string, { source: Pick<SourceDoc, 'file' | 'frontmatter' | 'body' | 'translation'>; page: CompiledPage; api?: LoadedApi; reference?: ReferenceData }>();
+  /**
+   * locale:relPath -> the page compiled from a source, and the routes it looked up while compiling
+   * (its links, its operation's page): when one of those files appears, moves or goes, the page is
+   * compiled again, or it would keep the warning and the dead href of a link to a page since written.
+   */
+  const compileCache = new Map<string, { source: Pick<SourceDoc, 'file' | 'frontmatter' | 'body' | 'translation'>; page: CompiledPage; api?: LoadedApi; reference?: ReferenceData; lookups: Map<string, string | undefined> }>();
+  /** `routeOf`, recording what it answered into `lookups`. */
+  const recording = (routeOf: (rel: string) => string | undefined, lookups: Map<string, string | undefined>) => (rel: string) => {
+    const route = routeOf(rel);
+    lookups.set(rel, route);
+    return route;
+  };
+  const sameLookups = (lookups: Map<string, string | undefined>, routeOf: (rel: string) => string | undefined) => [...lookups].every(([rel, route]) => routeOf(rel) === route);
   const categoryCache: NonNullable<Parameters<typeof loadContent>[0]['categoryCache']> = new Map();
   const chunkCache: NonNullable<Parameters<typeof renderPages>[0]['chunkCache']> = new Map();
   let bundleChunks: { bundle: unknown; files: Array<[string, string]> } | undefined;
@@ -136,12 +148,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (!read.ok || JSON.stringify(read.frontmatter) !== JSON.stringify(hit.source.frontmatter)) return undefined;
     const local = new DiagnosticList();
     const doc: SourceDoc = { ...hit.page.doc, frontmatter: read.frontmatter, body: read.body, bodyLineOffset: read.bodyLineOffset, hash: read.hash };
-    const page = compileDoc(doc, (r) => routes.get(r), { config: cfg, processor, diagnostics: local, data: { api, reference } });
+    const lookups = new Map<string, string | undefined>();
+    const page = compileDoc(doc, recording((r) => routes.get(r), lookups), { config: cfg, processor, diagnostics: local, data: { api, reference } });
     const before = s.rendered.pages.get(locale)?.get(page.href);
     if (local.errors.length || !before) return undefined;
     // What the rebuild will find: the same file object, body and compiled page.
     readCache.set(abs, { mtimeMs, result: read });
-    compileCache.set(`${locale}:${relPath}`, { source: { file: doc.file, frontmatter: read.frontmatter, body: read.body, translation: doc.translation }, page, api, reference });
+    compileCache.set(`${locale}:${relPath}`, { source: { file: doc.file, frontmatter: read.frontmatter, body: read.body, translation: doc.translation }, page, api, reference, lookups });
     const data: PageData = { ...before, html: page.html, toc: page.toc };
     // Named as the rebuild will name it, so the rebuild finds the same chunk.
     const { chunk, file } = pageChunk(data, undefined, true);
@@ -211,16 +224,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         const same = (a: typeof doc, b: NonNullable<typeof hit>['source']) =>
           a.file === b.file && a.body === b.body && a.translation === b.translation && (a.frontmatter === b.frontmatter || JSON.stringify(a.frontmatter) === JSON.stringify(b.frontmatter));
         const sameData = (h: NonNullable<typeof hit>) => (!USES_API.test(doc.body) || h.api === api) && (!USES_DATA.test(doc.body) || h.reference === reference);
-        if (hit && same(doc, hit.source) && sameData(hit)) {
+        const routeOf = (rel: string) => byRel.get(rel);
+        if (hit && same(doc, hit.source) && sameData(hit) && sameLookups(hit.lookups, routeOf)) {
           list.push(hit.page);
           continue;
         }
         const local = new DiagnosticList();
-        const page = compileDoc(doc as SourceDoc, (rel) => byRel.get(rel), { config: cfg, processor, diagnostics: local, data: { api, reference } });
+        const lookups = new Map<string, string | undefined>();
+        const page = compileDoc(doc as SourceDoc, recording(routeOf, lookups), { config: cfg, processor, diagnostics: local, data: { api, reference } });
         for (const d of local.items) diagnostics.add(d);
         if (local.errors.length && hit) list.push(hit.page); // keep the last good page
         else {
-          compileCache.set(id, { source: { file: doc.file, frontmatter: doc.frontmatter, body: doc.body, translation: doc.translation }, page, api, reference });
+          compileCache.set(id, { source: { file: doc.file, frontmatter: doc.frontmatter, body: doc.body, translation: doc.translation }, page, api, reference, lookups });
           list.push(page);
         }
       }

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,6 +201,24 @@ describe('cli/dev/dev-server', () => {
     const res = await fetch(`${dev.url}/draft-page`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Still writing.');
+  });
+
+  it('rechecks a link when the page it points to is written or deleted, though the linking page did not change', async () => {
+    const guide = path.join(root, 'content/docs/guide.md');
+    const original = readFileSync(guide, 'utf8');
+    const newLines = async (change: () => void) => {
+      const from = logs.length;
+      const rebuilt = dev.nextRebuild();
+      change();
+      await rebuilt;
+      return logs.slice(from).join('\n');
+    };
+    expect(await newLines(() => writeFileSync(guide, `${original}\nSee [the later page](./later-page.md).\n`))).toContain('link to `./later-page.md`: no file `content/docs/later-page.md`');
+    const later = path.join(root, 'content/docs/later-page.md');
+    expect(await newLines(() => writeFileSync(later, '---\ntitle: Later page\n---\n\nWritten after the link.\n'))).not.toContain('link to `./later-page.md`');
+    expect(await (await fetch(`${dev.url}/guide`)).text()).toContain('href="/later-page"');
+    expect(await newLines(() => rmSync(later))).toContain('link to `./later-page.md`: no file `content/docs/later-page.md`');
+    await newLines(() => writeFileSync(guide, original));
   });
 });
 
