@@ -127,4 +127,18 @@ describe('prerender and hydrate (real site)', () => {
     expect(await page.locator('h1').innerText()).toBe('Страница не найдена');
     await page.close();
   });
+
+  it('answers /favicon.ico, which a browser asks for when it opens a file that is not a page (a Markdown twin, the feed)', async () => {
+    const page = await browser.newPage();
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto(`${site}/callbacks.md`, { waitUntil: 'networkidle' });
+    expect(failed).toEqual([]);
+    const icon = await fetch(`${site}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/icon/);
+    await page.close();
+  });
 });
