@@ -39,11 +39,12 @@ export function homeOf(site: SiteData): string {
 
 /** The brand: logo and name, linking to the home of the current locale. */
 export function Brand({ site }: { site: SiteData }) {
+  const t = useT();
   return (
     <a className="navbar__brand" href={homeOf(site)}>
       {site.navbar.logo && <img className="navbar__logo" src={site.baseUrl + site.navbar.logo} alt="" width={28} height={28} />}
       <span className="navbar__title">{site.brand}</span>
-      <span className="navbar__subtitle">Docs</span>
+      <span className="navbar__subtitle">{t('nav.brandSubtitle')}</span>
     </a>
   );
 }

@@ -114,6 +114,7 @@ describe('prerender and hydrate (real site)', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
     expect(await page.locator('.skip-link').innerText()).toBe('Перейти к основному содержимому');
     expect(await page.locator('.toc__title').innerText()).toMatch(/на этой странице/i);
+    expect(await page.locator('.navbar .navbar__brand').innerText()).toMatch(/^Corvopay\s+Документация$/);
     await page.close();
   });
 
