@@ -113,7 +113,9 @@ export default function Search({ site }: CustomPageProps) {
   }, [current]);
   return (
     <div className="search-page">
-      <h1>{q ? format(s['search.resultsFor'], { query: q }) : s['search.pageTitle']}</h1>
+      {/* The same heading with or without a query: one that named the query grew a line as it was
+          typed (or when the page read it from the address), and moved the search box under the cursor. */}
+      <h1>{s['search.pageTitle']}</h1>
       <form
         action={`${home}search`}
         method="get"

@@ -129,6 +129,38 @@ describe('prerender and hydrate (real site)', () => {
     await page.close();
   });
 
+  it('the search page on a phone does not shift as it reads the query and the results arrive', async () => {
+    for (const start of ['/search?q=refund', '/ru/search?q=' + encodeURIComponent('возврат')]) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      await context.addInitScript(() => {
+        const w = window as unknown as { __shifts: string[]; __shift: number };
+        [w.__shift, w.__shifts] = [0, []];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
+            if (e.hadRecentInput) continue;
+            w.__shift += e.value;
+            w.__shifts.push(`${e.value.toFixed(3)} ${e.sources.map((x) => (x.node as Element | undefined)?.className).join(', ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The scripts and the index arrive late, as on a phone's network: the prerendered page is painted
+      // first, so what hydration and the results change is seen as a shift (a fast machine could else
+      // finish before the first paint, and the test could not fail).
+      await context.route(/\/assets\//, async (route) => {
+        await new Promise((done) => setTimeout(done, 300));
+        await route.continue();
+      });
+      const page = await context.newPage();
+      await page.goto(site + start, { waitUntil: 'networkidle' });
+      await page.waitForSelector('.search-result');
+      // Layout-shift entries are delivered after the frame that shifted: let two frames pass.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 200)))));
+      const { shift, shifts } = await page.evaluate(() => ({ shift: (window as unknown as { __shift: number }).__shift, shifts: (window as unknown as { __shifts: string[] }).__shifts }));
+      expect(shift, `${start}: ${shifts.join('; ')}`).toBeLessThan(0.01);
+      await context.close();
+    }
+  });
+
   it('answers /favicon.ico, which a browser asks for when it opens a file that is not a page (a Markdown twin, the feed)', async () => {
     const page = await browser.newPage();
     const failed: string[] = [];

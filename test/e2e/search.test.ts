@@ -261,7 +261,7 @@ describe('renderer/components/SearchBox', () => {
     await page.waitForFunction(() => location.pathname === '/search');
     expect(new URL(page.url()).searchParams.get('q')).toBe('payout');
     await page.waitForSelector('.search-result');
-    expect(await page.locator('h1').innerText()).toBe('Search results for “payout”');
+    expect(await page.locator('h1').innerText()).toBe('Search the documentation');
     // Eleven country pages, the cabinet page, and two pages that mention payouts in passing.
     expect(await page.locator('.search-page__status[role=status]').innerText()).toBe('14 documents found');
     expect(await page.locator('.search-result').count()).toBe(14);
@@ -317,9 +317,24 @@ describe('renderer/components/SearchBox', () => {
     expect(list.x).toBeGreaterThanOrEqual(0);
     expect(list.x + list.width).toBeLessThanOrEqual(390);
     await page.goto(`${url}/search?q=${'cote_divoire_mobile_money_payin_hpp'.repeat(3)}`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent?.includes('cote_divoire'));
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input.search-page__input')?.value.includes('cote_divoire'));
+    await page.waitForFunction(() => document.querySelector('.search-page__status[role=status]')?.textContent !== '');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.close();
+  });
+
+  it('keeps the box put on a phone as the query grows: the heading does not name the query and grow a line', async () => {
+    for (const start of ['/search?q=refund', '/ru/search?q=' + encodeURIComponent('возврат')]) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(url + start, { waitUntil: 'networkidle' });
+      await page.waitForSelector('.search-result');
+      const input = page.locator('input.search-page__input');
+      const before = (await input.boundingBox())!.y;
+      await input.pressSequentially(' and a much longer query that wraps', { delay: 0 });
+      await page.waitForFunction(() => new URLSearchParams(location.search).get('q')?.endsWith('wraps'));
+      expect((await input.boundingBox())!.y, start).toBe(before);
+      await page.close();
+    }
   });
 
   it('finds Russian pages by an inflected form and English pages despite a typo', async () => {
@@ -417,7 +432,7 @@ describe('content/pages/search', () => {
   it('reads q, ctx and version from the URL, in Russian, with Cyrillic excerpts cut at whole words', async () => {
     const page = await open('/ru/search?q=' + encodeURIComponent('подписи') + '&ctx=&version=current');
     await page.waitForSelector('.search-result');
-    expect(await page.locator('h1').innerText()).toBe('Результаты поиска по запросу «подписи»');
+    expect(await page.locator('h1').innerText()).toBe('Поиск по документации');
     expect(await page.locator('input.search-page__input').inputValue()).toBe('подписи');
     const excerpts = await page.locator('.search-result__excerpt').allInnerTexts();
     expect(excerpts.length).toBeGreaterThan(0);
