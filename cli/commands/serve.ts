@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { PaydocsError } from '../diagnostics.ts';
+import { listen } from '../serve/listen.ts';
 import { createStaticHandler } from '../serve/static-handler.ts';
 import { parsePort } from './shared.ts';
 
@@ -13,15 +14,13 @@ export function registerServe(program: Command): void {
     .argument('[dir]', 'the built site', 'dist')
     .option('-p, --port <port>', 'port', parsePort, 3000)
     .option('--host <host>', 'host', '127.0.0.1')
-    .action(async (dir: string, opts: { port: number; host: string }) => {
+    .action(async (dir: string, opts: { port: number; host: string }, command: Command) => {
       const abs = path.resolve(dir);
       if (!existsSync(path.join(abs, 'index.html'))) {
         throw new PaydocsError([{ severity: 'error', rule: 'serve', message: `no built site in \`${dir}\`: expected ${path.join(dir, 'index.html')}`, hint: 'run `paydocs build` first' }]);
       }
       const server = createServer(createStaticHandler(abs));
-      await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
-      const addr = server.address();
-      const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+      const port = await listen(server, { port: opts.port, host: opts.host, tryNext: command.getOptionValueSource('port') === 'default' ? 10 : 0 });
       console.log(`Serving ${dir} at http://${opts.host === '0.0.0.0' ? 'localhost' : opts.host}:${port}/`);
     });
 }

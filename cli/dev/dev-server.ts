@@ -17,6 +17,7 @@ import { API_FILE, ERROR_CODES_FILE, loadApi } from '../build/api/load-api.ts';
 import { DATA_DIR, loadData, type ReferenceData } from '../build/load-data.ts';
 import { loadAndCheckRedirects, type RedirectEntry } from '../build/load-redirects.ts';
 import { outputFileOf } from '../build/site-paths.ts';
+import { listen } from '../serve/listen.ts';
 import { siteRedirects, writeRedirects } from '../build/write-redirects.ts';
 import { createProcessor, type MarkdownProcessor } from '../build/markdown/create-processor.ts';
 import { createStyleToClass } from '../build/markdown/highlighter.ts';
@@ -32,6 +33,8 @@ export interface DevServerOptions {
   port: number;
   host: string;
   locales?: string[];
+  /** Ports after `port` to try when it is taken (`--port` left at its default). */
+  tryNext?: number;
   /** Print to the terminal (tests pass a collector). */
   log?: (line: string) => void;
 }
@@ -497,9 +500,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     });
   };
   const server = createServer(handler);
-  await Promise.all([new Promise<void>((resolve) => server.listen(options.port, options.host, resolve)), watching]);
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : options.port;
+  let port: number;
+  try {
+    [port] = await Promise.all([listen(server, { port: options.port, host: options.host, tryNext: options.tryNext, log }), watching]);
+  } catch (error) {
+    await watcher.close(); // else it keeps the process alive after the error is printed
+    throw error;
+  }
   const url = `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${port}`;
   log(`paydocs dev: ${url}${config.baseUrl} (watching content/)`);
   return {

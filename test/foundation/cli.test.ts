@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +30,26 @@ describe('cli/main', () => {
       const r = paydocs([...cmd, '--help']);
       expect(r.code, cmd.join(' ')).toBe(0);
       expect(r.out).toContain('Usage: paydocs');
+    }
+  });
+
+  it('dev and serve on a port that is taken: exit 1 with the port named, not a stack trace or a process left running', async () => {
+    const holder = createServer();
+    await new Promise<void>((done) => holder.listen(0, '127.0.0.1', done));
+    const port = String((holder.address() as AddressInfo).port);
+    try {
+      const dir = copyFixture('basic');
+      // A built site to serve: the smallest one there is.
+      mkdirSync(path.join(dir, 'site'));
+      writeFileSync(path.join(dir, 'site/index.html'), '<!doctype html><title>x</title>');
+      for (const args of [['dev', '--port', port], ['serve', 'site', '--port', port]]) {
+        const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+        expect(r.status, args[0]).toBe(1);
+        expect(r.stderr, args[0]).toContain(`port ${port} on 127.0.0.1 is in use`);
+        expect(r.stderr, args[0]).not.toContain('    at ');
+      }
+    } finally {
+      holder.close();
     }
   });
 
