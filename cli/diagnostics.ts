@@ -246,3 +246,14 @@ export function zodDiagnostics(error: z.ZodError, { file, rule, schema, lineOf, 
   }
   return out;
 }
+
+/** `TypeError: x is not a function`. */
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  try {
+    return String(error);
+  } catch {
+    // A thrown value without a string form (an object without a prototype): say what it is.
+    return `a thrown ${typeof error} without a message`;
+  }
+}

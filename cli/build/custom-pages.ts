@@ -1,14 +1,12 @@
 import { readdirSync } from 'node:fs';
-import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BROWSER_TARGET } from './bundle-client.ts';
-import { codeModuleName, importCode, packagesByUrl } from './import-code.ts';
+import { importCode, packagesByUrl, sourceLocator, type LocateInSource } from './import-code.ts';
 import { packageResolver } from './worker-bundle.ts';
 import type { ComponentType } from 'react';
 import type { CustomPageProps } from '../../renderer/context.ts';
-import { PaydocsError, type Diagnostic } from '../diagnostics.ts';
+import { errorText, PaydocsError, type Diagnostic } from '../diagnostics.ts';
 
 export interface CustomPageMeta {
   /** Title per locale. */
@@ -84,7 +82,7 @@ async function importPage(root: string, file: string, resolve: (specifier: strin
   }
   const code = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const map = out.outputFiles.find((f) => f.path.endsWith('.js.map'))?.text;
-  const locate = pageLocator(code, map, abs);
+  const locate = sourceLocator(code, map, 'page', abs);
   try {
     return { mod: await importCode(code, 'page'), locate };
   } catch (error) {
@@ -92,39 +90,9 @@ async function importPage(root: string, file: string, resolve: (specifier: strin
   }
 }
 
-/** `TypeError: x is not a function`. */
-export function errorText(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  try {
-    return String(error);
-  } catch {
-    // A thrown value without a string form (an object without a prototype): say what it is.
-    return `a thrown ${typeof error} without a message`;
-  }
-}
 
 /** The line and column in the page's `.tsx` of the first frame of a stack inside its compiled module. */
-export type LocateInPage = (stack: string | undefined) => { line: number; column: number } | undefined;
-
-function pageLocator(code: string, map: string | undefined, abs: string): LocateInPage {
-  // Frames in other pages' modules are not this one's.
-  const name = codeModuleName(code, 'page');
-  let sourceMap: SourceMap | undefined;
-  return (stack) => {
-    if (!map || !stack) return undefined;
-    for (const frame of stack.split('\n')) {
-      const m = /([^/\\\s(]+)\.mjs:(\d+):(\d+)\)?\s*$/.exec(frame);
-      if (!m || !m[1]!.startsWith(name)) continue;
-      sourceMap ??= new SourceMap(JSON.parse(map) as SourceMapPayload);
-      const entry = sourceMap.findEntry(Number(m[2]) - 1, Number(m[3]) - 1);
-      if (!('originalSource' in entry)) continue;
-      const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(abs), entry.originalSource);
-      if (source !== abs) continue; // a frame in a module the page imports: keep looking for the page's own
-      return { line: entry.originalLine + 1, column: entry.originalColumn + 1 };
-    }
-    return undefined;
-  };
-}
+export type LocateInPage = LocateInSource;
 
 /** Imports every custom page for prerendering; a page without a default component or `meta` is an error. */
 export async function loadCustomPages(root: string, locales: string[]): Promise<CustomPageModule[]> {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
+import { isBuiltin, SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { writableCacheDir } from '../bundle-cache.js';
 import { PACKAGE_ROOT } from '../package-root.ts';
@@ -29,6 +29,33 @@ export async function importCode<T>(code: string, prefix: string): Promise<T> {
   } finally {
     rmSync(file, { force: true });
   }
+}
+
+/** The line and column in a source file of the first frame of a stack inside the module compiled from it. */
+export type LocateInSource = (stack: string | undefined) => { line: number; column: number } | undefined;
+
+/**
+ * Turns a stack frame in the module `importCode` made of `code` (compiled by esbuild from `abs`, with
+ * its external source map `map`) back into a line of `abs`. Frames in other modules, and in the files
+ * `abs` imports, are skipped: the first frame in the writer's own file is the one to name.
+ */
+export function sourceLocator(code: string, map: string | undefined, prefix: string, abs: string): LocateInSource {
+  const name = codeModuleName(code, prefix);
+  let sourceMap: SourceMap | undefined;
+  return (stack) => {
+    if (!map || !stack) return undefined;
+    for (const frame of stack.split('\n')) {
+      const m = /([^/\\\s(]+)\.mjs:(\d+):(\d+)\)?\s*$/.exec(frame);
+      if (!m || !m[1]!.startsWith(name)) continue;
+      sourceMap ??= new SourceMap(JSON.parse(map) as SourceMapPayload);
+      const entry = sourceMap.findEntry(Number(m[2]) - 1, Number(m[3]) - 1);
+      if (!('originalSource' in entry)) continue;
+      const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(abs), entry.originalSource);
+      if (source !== abs) continue;
+      return { line: entry.originalLine + 1, column: entry.originalColumn + 1 };
+    }
+    return undefined;
+  };
 }
 
 /**

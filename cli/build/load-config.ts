@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Message } from 'esbuild';
 import { ConfigSchema, type PaydocsConfig } from '../../config/index.ts';
-import { PaydocsError, zodDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { errorText, PaydocsError, zodDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { STATIC_DIR } from './content-dirs.ts';
-import { importCode, packagesByUrl } from './import-code.ts';
+import { importCode, packagesByUrl, sourceLocator } from './import-code.ts';
 
 export const CONFIG_FILE = 'docs.config.ts';
 
@@ -165,10 +165,13 @@ export async function loadConfig(root: string): Promise<PaydocsConfig> {
 async function importConfig(file: string): Promise<{ default?: unknown }> {
   const esbuild = await import('esbuild');
   let code: string;
+  let map: string | undefined;
   try {
     // Locations relative to the project: `docs.config.ts:3:7`.
-    const out = await esbuild.build({ absWorkingDir: path.dirname(file), entryPoints: [file], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent', plugins: [packagesByUrl()] });
-    code = out.outputFiles[0]!.text;
+    // With a source map: an error thrown while the config runs is named at its line too.
+    const out = await esbuild.build({ absWorkingDir: path.dirname(file), entryPoints: [file], outdir: path.dirname(file), bundle: true, write: false, sourcemap: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent', plugins: [packagesByUrl()] });
+    code = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+    map = out.outputFiles.find((f) => f.path.endsWith('.js.map'))?.text;
   } catch (error) {
     const messages = (error as { errors?: Message[] }).errors;
     if (!messages?.length) throw error;
@@ -186,6 +189,7 @@ async function importConfig(file: string): Promise<{ default?: unknown }> {
   try {
     return await importCode<{ default?: unknown }>(code, 'config');
   } catch (error) {
-    throw new PaydocsError([{ severity: 'error', file: CONFIG_FILE, rule: 'config', message: `cannot load: ${(error as Error).message}` }]);
+    const at = sourceLocator(code, map, 'config', file)((error as Error | undefined)?.stack);
+    throw new PaydocsError([{ severity: 'error', file: CONFIG_FILE, ...at, rule: 'config', message: `cannot load: ${errorText(error)}` }]);
   }
 }

@@ -4,8 +4,8 @@ import { renderPage, type PageAssets } from '../../renderer/entry-server.tsx';
 import { stringsFor, type Strings } from '../../renderer/i18n/strings.ts';
 import type { LocaleData, NavbarItemData, PageData, SiteData } from '../../renderer/page-data.ts';
 import type { LocaleRoutes, Route } from './build-routes.ts';
-import { PaydocsError } from '../diagnostics.ts';
-import { errorText, type CustomPageModule } from './custom-pages.ts';
+import { errorText, PaydocsError } from '../diagnostics.ts';
+import type { CustomPageModule } from './custom-pages.ts';
 import { localePrefix, outputFileOf, sitePath } from './site-paths.ts';
 import { markdownPathOf } from './write-llms.ts';
 

@@ -82,8 +82,19 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
       expect(buildBad('_base', editConfig((t) => `import { brand } from './brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`))).toContain(`docs.config.ts:1:23: cannot load: Could not resolve "./brand.ts"`);
     });
 
-    it('an error thrown while it runs', () => {
-      expect(buildBad('_base', editConfig((t) => `${t}\nthrow new Error('no brand chosen yet');\n`))).toContain('docs.config.ts: cannot load: no brand chosen yet');
+    it('an error thrown while it runs: its line and column, through the source map of the compiled config', () => {
+      let line = 0;
+      const bad = 'const region = (process.env as Record<string, string | undefined>).NO_SUCH_VARIABLE!.trim();';
+      const out = buildBad(
+        '_base',
+        editConfig((t) => {
+          line = t.split('\n').length + 1;
+          return `${t}\n${bad}\n`;
+        }),
+      );
+      // V8 points at the property read: `trim`.
+      expect(out).toContain(`docs.config.ts:${line}:${bad.indexOf('trim') + 1}: cannot load: TypeError: Cannot read properties of undefined (reading 'trim')`);
+      expect(buildBad('_base', editConfig((t) => `${t}\nthrow new Error('no brand chosen yet');\n`))).toMatch(/^docs\.config\.ts:\d+:7: cannot load: Error: no brand chosen yet$/m);
     });
 
     it('a local module and a package it imports are loaded (the package from the project, where it is imported)', () => {
