@@ -32,8 +32,12 @@ export interface DataRow {
 /** A table a page renders with `::data-table{src="<name>"}`. */
 export interface DataTable {
   name: string;
-  /** Where the rows come from, for messages and the table's footnote. */
-  source: string;
+  /**
+   * The published standard the rows follow, named under the table (`ISO 4217 (currency-codes, 2024-06-25)`:
+   * the standard, then the data package it is read from). Corvopay's own tables have none: the
+   * reader gains nothing from the path of a file in this repository.
+   */
+  standard?: string;
   caption: Localized;
   columns: DataColumn[];
   rows: DataRow[];
@@ -127,7 +131,6 @@ const map = (f: (locale: 'en' | 'ru') => string): Localized => ({ en: f('en'), r
 function errorCodes(list: ApiErrorCode[]): DataTable {
   return {
     name: 'api_error_codes',
-    source: 'content/data/api_error_codes.yaml',
     caption: L('API error codes', 'Коды ошибок API'),
     searchable: true,
     columns: [
@@ -143,7 +146,6 @@ function errorCodes(list: ApiErrorCode[]): DataTable {
 function failureReasons(list: FailureReason[]): DataTable {
   return {
     name: 'failure_reason_codes',
-    source: 'content/data/failure_reason_codes.yaml',
     caption: L('Failure reason codes', 'Коды причин отказа'),
     searchable: true,
     columns: [
@@ -165,7 +167,6 @@ const FINAL: Record<TransactionStatuses['statuses'][number]['final'], Localized>
 function statusTable(data: TransactionStatuses): DataTable {
   return {
     name: 'transaction_statuses',
-    source: 'content/data/transaction_statuses.yaml',
     caption: L('Transaction statuses', 'Статусы транзакций'),
     searchable: true,
     columns: [
@@ -184,7 +185,6 @@ function statusTable(data: TransactionStatuses): DataTable {
 function transitionTable(data: TransactionStatuses): DataTable {
   return {
     name: 'status_transitions',
-    source: 'content/data/transaction_statuses.yaml',
     caption: L('Allowed status transitions', 'Допустимые переходы статусов'),
     searchable: false,
     columns: [
@@ -208,7 +208,6 @@ function testCards(list: TestCard[]): DataTable {
   while (list.every((c) => c.path.length > common + 1 && c.path[common] === list[0]!.path[common])) common++;
   return {
     name: 'test_cards',
-    source: 'content/data/test_cards.yaml',
     caption: L('Sandbox test cards', 'Тестовые карты песочницы'),
     searchable: true,
     columns: [
@@ -239,7 +238,6 @@ function bankFormats(data: BankCodes): DataTable {
   const iso = isoCodes();
   return {
     name: 'bank_code_formats',
-    source: 'content/data/bank_codes.yaml',
     caption: L('Bank code systems by country', 'Системы кодов банков по странам'),
     searchable: true,
     columns: [
@@ -258,7 +256,6 @@ function bankCodes(data: BankCodes): DataTable {
   const iso = isoCodes();
   return {
     name: 'bank_codes',
-    source: 'content/data/bank_codes.yaml',
     caption: L('Bank codes', 'Коды банков'),
     searchable: true,
     columns: [
@@ -277,7 +274,6 @@ function bankCodes(data: BankCodes): DataTable {
 function cryptoCodes(list: CryptoCode[]): DataTable {
   return {
     name: 'crypto_codes',
-    source: 'content/data/crypto_codes.yaml',
     caption: L('Crypto assets and networks', 'Криптоактивы и сети'),
     searchable: true,
     columns: [
@@ -307,7 +303,7 @@ function countryTable(markets: Market[] | undefined): DataTable {
   const byCountry = new Map((markets ?? []).map((m) => [m.country, m]));
   return {
     name: 'country_codes',
-    source: 'ISO 3166-1 (iso-3166, i18n-iso-countries); content/data/markets.yaml',
+    standard: 'ISO 3166-1 (iso-3166, i18n-iso-countries)',
     caption: L('ISO 3166-1 country codes', 'Коды стран ISO 3166-1'),
     searchable: true,
     columns: [
@@ -343,7 +339,7 @@ function currencyTable(): DataTable {
     new Intl.NumberFormat(locale, { style: 'currency', currency: c.code, minimumFractionDigits: c.exponent, maximumFractionDigits: c.exponent }).format(10000 / 10 ** c.exponent);
   return {
     name: 'currency_codes',
-    source: `ISO 4217 (currency-codes, ${iso.currencyListDate})`,
+    standard: `ISO 4217 (currency-codes, ${iso.currencyListDate})`,
     caption: L('ISO 4217 currency codes', 'Коды валют ISO 4217'),
     searchable: true,
     columns: [
@@ -363,7 +359,7 @@ function languageTable(list: Language[]): DataTable {
   const ru = new Intl.DisplayNames(['ru'], { type: 'language' });
   return {
     name: 'language_codes',
-    source: 'ISO 639-1 (iso-639-1); content/data/languages.yaml',
+    standard: 'ISO 639-1 (iso-639-1)',
     caption: L('Languages of payment pages', 'Языки платёжных страниц'),
     searchable: true,
     columns: [
@@ -384,7 +380,7 @@ function stateTable(markets: Market[]): DataTable {
   const served = new Set(markets.map((m) => m.country));
   return {
     name: 'state_codes',
-    source: 'ISO 3166-2 (iso-3166); content/data/markets.yaml',
+    standard: 'ISO 3166-2 (iso-3166)',
     caption: L('ISO 3166-2 subdivision codes of the countries Corvopay serves', 'Коды регионов ISO 3166-2 в странах, где работает Corvopay'),
     // About a thousand rows of place names: findable on the page with its filter, kept out of search.
     searchable: false,

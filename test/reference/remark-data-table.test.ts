@@ -37,7 +37,7 @@ function compile(body: string, locale = 'en', data: { reference?: typeof referen
 const rowHtml = (html: string, id: string) => /<tr id="[^"]*">[\s\S]*?<\/tr>/g.exec(html.slice(html.indexOf(`<tr id="${id}">`)))?.[0] ?? '';
 
 describe('cli/build/markdown/remark-data-table', () => {
-  it('renders a table with a stable id and a self-link per row, row headers and a source line', () => {
+  it('renders a table with a stable id and a self-link per row, row headers, and a source line only for the table of a standard', () => {
     const { page, errors } = compile('## Codes {#codes}\n\n::data-table{src="api_error_codes"}\n');
     expect(errors).toEqual([]);
     expect(page.html).toContain('<div class="data-table" data-src="api_error_codes" data-rows="15">');
@@ -50,7 +50,10 @@ describe('cli/build/markdown/remark-data-table', () => {
       <td>Respect the limits of the service returned by <a href="/api/service_list">service/list</a>.</td>
       </tr>"
     `);
-    expect(page.html).toContain('<p class="data-table__source">Source: content/data/api_error_codes.yaml.</p>');
+    // Corvopay's own table names no source: a path in the docs repository says nothing to a reader.
+    expect(page.html).not.toContain('data-table__source');
+    const iso = compile('::data-table{src="currency_codes"}\n').page.html;
+    expect(iso).toMatch(/<p class="data-table__source">Source: ISO 4217 \(currency-codes, \d{4}-\d{2}-\d{2}\)\.<\/p>/);
     // Row ids are link targets like headings (anchor checks, translated-id checks).
     expect(page.headingIds).toEqual(expect.arrayContaining(['codes', '1001', '2003', '5000']));
   });

@@ -134,12 +134,14 @@ export const remarkDataTable: Plugin<[], Root> = () => (tree, file) => {
       data: { hName: 'div', hProperties: { className: ['data-table__scroll'], role: 'region', ariaLabel: caption, tabIndex: 0 } },
       children: [tableNode],
     } as RootContent);
-    const source: Paragraph = {
-      type: 'paragraph',
-      data: { hProperties: { className: ['data-table__source'] } },
-      children: [{ type: 'text', value: format(ctx.strings['dataTable.source'], { source: table.source }) }],
-    };
-    children.push(source);
+    if (table.standard) {
+      const source: Paragraph = {
+        type: 'paragraph',
+        data: { hProperties: { className: ['data-table__source'] } },
+        children: [{ type: 'text', value: format(ctx.strings['dataTable.source'], { source: table.standard }) }],
+      };
+      children.push(source);
+    }
     const wrapper = {
       type: 'blockquote',
       data: { hName: 'div', hProperties: { className: ['data-table'], dataSrc: table.name, dataRows: table.rows.length, dataFilterable: filterable ? 'true' : undefined } },
