@@ -114,7 +114,6 @@ describe('prerender and hydrate (real site)', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
     expect(await page.locator('.skip-link').innerText()).toBe('Перейти к основному содержимому');
     expect(await page.locator('.toc__title').innerText()).toMatch(/на этой странице/i);
-    expect(await page.locator('.navbar .navbar__brand').innerText()).toMatch(/^Corvopay\s+Документация$/);
     await page.close();
   });
 
@@ -133,45 +132,57 @@ describe('prerender and hydrate (real site)', () => {
     for (const start of ['/search?q=refund', '/ru/search?q=' + encodeURIComponent('возврат')]) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       await context.addInitScript(() => {
-        const w = window as unknown as { __shifts: string[]; __shift: number };
+        const w = window as unknown as { __shifts: string[]; __shift: number; __observer: PerformanceObserver };
         [w.__shift, w.__shifts] = [0, []];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
-            if (e.hadRecentInput) continue;
+        const take = (entries: PerformanceEntryList) => {
+          // Every shift counts, `hadRecentInput` or not: the reader does nothing here, but Chromium under
+          // playwright marks an input at about the first paint (lastInputTime ~60-90 ms), which hid them.
+          for (const e of entries as Array<PerformanceEntry & { value: number; sources: Array<{ node?: Node }> }>) {
             w.__shift += e.value;
             w.__shifts.push(`${e.value.toFixed(3)} ${e.sources.map((x) => (x.node as Element | undefined)?.className).join(', ')}`);
           }
-        }).observe({ type: 'layout-shift', buffered: true });
+        };
+        w.__observer = new PerformanceObserver((list) => take(list.getEntries()));
+        w.__observer.observe({ type: 'layout-shift', buffered: true });
       });
-      // The scripts and the index arrive late, as on a phone's network: the prerendered page is painted
-      // first, so what hydration and the results change is seen as a shift (a fast machine could else
-      // finish before the first paint, and the test could not fail).
-      await context.route(/\/assets\//, async (route) => {
-        await new Promise((done) => setTimeout(done, 300));
+      // The scripts and the index (not the style sheet, which the paint waits for) are held back until the prerendered page has painted, as on a slow
+      // network: what hydration and the results then change is a shift (finishing before the first
+      // paint, a fast machine would hide it, and the test could not fail).
+      const page = await context.newPage();
+      let painted!: () => void;
+      const paint = new Promise<void>((done) => (painted = done));
+      await context.route(/\/assets\/(?!.*\.css$)/, async (route) => {
+        await paint;
         await route.continue();
       });
-      const page = await context.newPage();
-      await page.goto(site + start, { waitUntil: 'networkidle' });
+      const loaded = page.goto(site + start, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => performance.getEntriesByType('paint').some((e) => e.name === 'first-contentful-paint'));
+      painted();
+      await loaded;
       await page.waitForSelector('.search-result');
-      // Layout-shift entries are delivered after the frame that shifted: let two frames pass.
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 200)))));
-      const { shift, shifts } = await page.evaluate(() => ({ shift: (window as unknown as { __shift: number }).__shift, shifts: (window as unknown as { __shifts: string[] }).__shifts }));
+      // Entries of the frames that showed the results: two frames on, then whatever the observer holds.
+      const { shift, shifts } = await page.evaluate(
+        () =>
+          new Promise<{ shift: number; shifts: string[] }>((done) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const w = window as unknown as { __shifts: string[]; __shift: number; __observer: PerformanceObserver };
+                for (const e of w.__observer.takeRecords() as Array<PerformanceEntry & { value: number }>) w.__shift += e.value;
+                done({ shift: w.__shift, shifts: w.__shifts });
+              }),
+            ),
+          ),
+      );
       expect(shift, `${start}: ${shifts.join('; ')}`).toBeLessThan(0.01);
       await context.close();
     }
   });
 
   it('answers /favicon.ico, which a browser asks for when it opens a file that is not a page (a Markdown twin, the feed)', async () => {
-    const page = await browser.newPage();
-    const failed: string[] = [];
-    page.on('response', (r) => {
-      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
-    });
-    await page.goto(`${site}/callbacks.md`, { waitUntil: 'networkidle' });
-    expect(failed).toEqual([]);
+    // (Headless Chromium does not ask for it, and playwright hides favicon requests: the file is fetched here.)
     const icon = await fetch(`${site}/favicon.ico`);
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toMatch(/icon/);
-    await page.close();
+    expect((await icon.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 });
