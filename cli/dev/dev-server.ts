@@ -49,6 +49,8 @@ export interface DevServer {
 export interface RebuildResult {
   ms: number;
   errors: Diagnostic[];
+  /** The warnings of the whole site after this rebuild, as the terminal lists them. */
+  warnings: Diagnostic[];
   changed: string[];
 }
 
@@ -97,8 +99,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
    * locale:relPath -> the page compiled from a source, and the routes it looked up while compiling
    * (its links, its operation's page): when one of those files appears, moves or goes, the page is
    * compiled again, or it would keep the warning and the dead href of a link to a page since written.
+   * Its warnings are kept with it and reported on every rebuild that reuses it, not only the first.
    */
-  const compileCache = new Map<string, { source: Pick<SourceDoc, 'file' | 'frontmatter' | 'body' | 'translation'>; page: CompiledPage; api?: LoadedApi; reference?: ReferenceData; lookups: Map<string, string | undefined> }>();
+  const compileCache = new Map<string, { source: Pick<SourceDoc, 'file' | 'frontmatter' | 'body' | 'translation'>; page: CompiledPage; api?: LoadedApi; reference?: ReferenceData; lookups: Map<string, string | undefined>; problems: Diagnostic[] }>();
   /** `routeOf`, recording what it answered into `lookups`. */
   const recording = (routeOf: (rel: string) => string | undefined, lookups: Map<string, string | undefined>) => (rel: string) => {
     const route = routeOf(rel);
@@ -157,7 +160,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (local.errors.length || !before) return undefined;
     // What the rebuild will find: the same file object, body and compiled page.
     readCache.set(abs, { mtimeMs, result: read });
-    compileCache.set(`${locale}:${relPath}`, { source: { file: doc.file, frontmatter: read.frontmatter, body: read.body, translation: doc.translation }, page, api, reference, lookups });
+    compileCache.set(`${locale}:${relPath}`, { source: { file: doc.file, frontmatter: read.frontmatter, body: read.body, translation: doc.translation }, page, api, reference, lookups, problems: local.items });
     const data: PageData = { ...before, html: page.html, toc: page.toc };
     // Named as the rebuild will name it, so the rebuild finds the same chunk.
     const { chunk, file } = pageChunk(data, undefined, true);
@@ -229,6 +232,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         const sameData = (h: NonNullable<typeof hit>) => (!USES_API.test(doc.body) || h.api === api) && (!USES_DATA.test(doc.body) || h.reference === reference);
         const routeOf = (rel: string) => byRel.get(rel);
         if (hit && same(doc, hit.source) && sameData(hit) && sameLookups(hit.lookups, routeOf)) {
+          for (const d of hit.problems) diagnostics.add(d);
           list.push(hit.page);
           continue;
         }
@@ -238,7 +242,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         for (const d of local.items) diagnostics.add(d);
         if (local.errors.length && hit) list.push(hit.page); // keep the last good page
         else {
-          compileCache.set(id, { source: { file: doc.file, frontmatter: doc.frontmatter, body: doc.body, translation: doc.translation }, page, api, reference, lookups });
+          compileCache.set(id, { source: { file: doc.file, frontmatter: doc.frontmatter, body: doc.body, translation: doc.translation }, page, api, reference, lookups, problems: local.items });
           list.push(page);
         }
       }
@@ -412,11 +416,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       else if (changedHrefs.length) send({ type: 'update', routes: routesPatch(changedHrefs) });
       const ms = performance.now() - t0;
       log(`↻ ${changed.join(', ')} (${ms.toFixed(0)} ms${changedHrefs.length ? `, ${changedHrefs.length} page${changedHrefs.length === 1 ? '' : 's'} updated` : ''})`);
-      for (const w of waiters.splice(0)) w({ ms, errors, changed });
+      for (const w of waiters.splice(0)) w({ ms, errors, warnings, changed });
     } catch (error) {
       flushErrors = asDiagnostics(error);
       report();
-      for (const w of waiters.splice(0)) w({ ms: performance.now() - t0, errors: currentErrors(), changed });
+      for (const w of waiters.splice(0)) w({ ms: performance.now() - t0, errors: currentErrors(), warnings: [], changed });
     }
   };
 

@@ -220,6 +220,25 @@ describe('cli/dev/dev-server', () => {
     expect(await newLines(() => rmSync(later))).toContain('link to `./later-page.md`: no file `content/docs/later-page.md`');
     await newLines(() => writeFileSync(guide, original));
   });
+
+  it("keeps a page's warning listed across saves of other files, and through a quick update of the page itself", async () => {
+    const page = path.join(root, 'content/docs/warned.md');
+    let rebuilt = dev.nextRebuild();
+    writeFileSync(page, '---\ntitle: Warned\n---\n\n# A second h1\n\nText.\n');
+    const rules = async (result: Promise<{ warnings: Array<{ rule: string; file?: string }> }>) => (await result).warnings.filter((w) => w.file === 'content/docs/warned.md').map((w) => w.rule);
+    expect(await rules(rebuilt)).toEqual(['body-h1']);
+    // Another file saved: the page is not compiled again, and its warning stays on the list.
+    rebuilt = dev.nextRebuild();
+    appendFileSync(path.join(root, 'content/docs/intro.md'), '\nOne more line.\n');
+    expect(await rules(rebuilt)).toEqual(['body-h1']);
+    // The page itself edited in the body (the quick lane compiles it first): still listed.
+    rebuilt = dev.nextRebuild();
+    appendFileSync(page, '\nMore text.\n');
+    expect(await rules(rebuilt)).toEqual(['body-h1']);
+    rebuilt = dev.nextRebuild();
+    rmSync(page);
+    expect(await rules(rebuilt)).toEqual([]);
+  });
 });
 
 /** A page of the dev site, hydrated. */
