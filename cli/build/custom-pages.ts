@@ -90,7 +90,6 @@ async function importPage(root: string, file: string, resolve: (specifier: strin
   }
 }
 
-
 /** The line and column in the page's `.tsx` of the first frame of a stack inside its compiled module. */
 export type LocateInPage = LocateInSource;
 

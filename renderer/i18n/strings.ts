@@ -204,7 +204,7 @@ export const ru: Strings = {
   'dataTable.count': 'Строк: {shown} из {total}',
   'dataTable.empty': 'Нет строк, подходящих под «{query}».',
   'dataTable.source': 'Источник: {source}.',
-  'llms.markdown': 'Каждая страница доступна и в Markdown: добавьте `.md` к её адресу. Все страницы на этом языке одним файлом: {full}',
+  'llms.markdown': 'Каждая страница есть и в формате Markdown: добавьте `.md` к адресу страницы. Все страницы на русском языке — в одном файле: {full}',
   'llms.otherLanguages': 'Другие языки:',
   'statusDiagram.label': 'Диаграмма статусов транзакции: допустимых переходов — {count}, все они перечислены в таблице ниже.',
   'statusDiagram.final': 'финальный',

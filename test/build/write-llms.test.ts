@@ -103,7 +103,7 @@ describe('cli/build/write-llms', () => {
 
       > Платежи для примеров.
 
-      Каждая страница доступна и в Markdown: добавьте \`.md\` к её адресу. Все страницы на этом языке одним файлом: https://docs.example.com/ru/llms-full.txt
+      Каждая страница есть и в формате Markdown: добавьте \`.md\` к адресу страницы. Все страницы на русском языке — в одном файле: https://docs.example.com/ru/llms-full.txt
 
       Другие языки:
       - [English](https://docs.example.com/llms.txt)

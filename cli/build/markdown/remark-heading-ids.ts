@@ -9,7 +9,7 @@ import { pageData } from './types.ts';
 const EXPLICIT_ID = /\s*\{#([^}\s]+)\}\s*$/;
 /** What looks like an explicit id but cannot be one: `{#bad id}`, `{#}`, `{#a#b}`. */
 const MALFORMED_ID = /\s*\{#([^}]*)\}\s*$/;
-/** Letters (any script), digits, `-`, `_` and `.`: an id that needs no escaping in a URL fragment or a selector. */
+/** Letters (any script), digits, `-`, `_` and `.`, starting with a letter or digit: an id that needs no escaping in a URL fragment. */
 const VALID_ID = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u;
 
 /**
