@@ -3,7 +3,7 @@ import type { PaydocsConfig } from '../../config/index.ts';
 import { PaydocsError, type DiagnosticList } from '../diagnostics.ts';
 import type { CompiledPage } from './compile-markdown.ts';
 import { DOCS_DIR, I18N_DIR, STATIC_DIR } from './content-dirs.ts';
-import { localePrefix, sitePath } from './site-paths.ts';
+import { localeOfSitePath, localePrefix, sitePath } from './site-paths.ts';
 import { closest, levenshtein } from './suggest.ts';
 
 export interface CheckLinksInput {
@@ -207,10 +207,7 @@ export interface CheckRenderedLinksInput {
  * `.../api/x/index.md`, and the English ones, which a missing or dropped translation falls back to.
  */
 function sourceFilesOf(config: PaydocsConfig, target: string): string[] {
-  const [locale, prefix] = config.i18n.locales
-    .map((l) => [l, localePrefix(config, l)] as const)
-    .filter(([, p]) => `${target}/`.startsWith(p))
-    .sort((a, b) => b[1].length - a[1].length)[0] ?? [config.i18n.defaultLocale, config.baseUrl];
+  const { locale, prefix } = localeOfSitePath(config, target);
   const route = target.slice(prefix.length).replace(/\/+$/, '');
   const rels = route ? [`${route}.md`, `${route}/index.md`] : ['index.md'];
   const roots = locale === config.i18n.defaultLocale ? [DOCS_DIR] : [`${I18N_DIR}/${locale}`, DOCS_DIR];
@@ -242,8 +239,7 @@ export function checkRenderedLinks(input: CheckRenderedLinksInput): void {
     }
     const target = normalizeSitePath(pathname, roots);
     const hash = url.hash ? decodeURIComponent(url.hash.slice(1)) : undefined;
-    const prefix = [...roots].sort((a, b) => b.length - a.length).find((r) => target.startsWith(r)) ?? config.baseUrl;
-    const rest = target.slice(prefix.length);
+    const rest = target.slice(localeOfSitePath(config, target).prefix.length);
     const where = { file, ...findInSource(source, [href, hash ? `${rest}#${hash}` : '', rest]) };
     if (!known.has(target)) {
       // As for Markdown links: a page whose file failed to load is missing because of that file's error.

@@ -7,6 +7,16 @@ export function localePrefix(config: PaydocsConfig, locale: string): string {
   return `${config.baseUrl}${seg}/`;
 }
 
+/** The locale a site path belongs to and its prefix, the longest that matches: `/ru/api/x` -> `ru`, `/ru/`. */
+export function localeOfSitePath(config: PaydocsConfig, target: string): { locale: string; prefix: string } {
+  let best = { locale: config.i18n.defaultLocale, prefix: config.baseUrl };
+  for (const locale of config.i18n.locales) {
+    const prefix = localePrefix(config, locale);
+    if (`${target}/`.startsWith(prefix) && prefix.length > best.prefix.length) best = { locale, prefix };
+  }
+  return best;
+}
+
 export function sitePath(config: PaydocsConfig, locale: string, route: string): string {
   const prefix = localePrefix(config, locale);
   if (route === '/' || route === '') return prefix;
