@@ -160,17 +160,19 @@ export class SearchEngine {
     // even when the page's first section (title, description) scores higher. The reader's own words:
     // a shorter stem, a synonym or a typo's correction in a heading (`fail` of a table row's
     // `authentication_failed` for `failure reason`) is no reason to leave the top of the page.
-    const inHeading = (r: SearchResult, term: string, prefix: boolean) => Object.entries(r.match).some(([t, fields]) => fields.includes('heading') && (t === term || (prefix && t.startsWith(term))));
-    const headingCovers = (r: SearchResult) =>
-      this.file.sections[r.id as number]![1] !== '' && slots.every((slot) => slot.alts.some((a) => a.weight === 1 && a.terms.every((t) => inHeading(r, t, a.prefix ?? false))));
+    type Holds = (r: SearchResult, term: string, prefix: boolean) => boolean;
+    // A match of `term` (or, for a prefix, of a longer term) in a field `where` accepts.
+    const matched = (where: (r: SearchResult, t: string, fields: string[]) => boolean): Holds => (r, term, prefix) =>
+      Object.entries(r.match).some(([t, fields]) => (t === term || (prefix && t.startsWith(term))) && where(r, t, fields));
+    const inHeading = matched((_r, _t, fields) => fields.includes('heading'));
     // The heading and its page's title hold the reader's words between them: `currency code USD`
     // is the `USD` row of Currency codes, `Коды валют`.
-    const inHeadingOrPage = (r: SearchResult, term: string, prefix: boolean) =>
-      Object.entries(r.match).some(([t, fields]) => (t === term || (prefix && t.startsWith(term))) && (fields.includes('heading') || this.inPageTitle(r.id as number, t)));
-    const titledCovers = (r: SearchResult) =>
-      this.file.sections[r.id as number]![1] !== '' &&
-      slots.every((slot) => slot.alts.some((a) => a.weight === 1 && a.terms.every((t) => inHeadingOrPage(r, t, a.prefix ?? false)))) &&
-      slots.some((slot) => slot.alts.some((a) => a.weight === 1 && a.terms.every((t) => inHeading(r, t, a.prefix ?? false))));
+    const inHeadingOrPage = matched((r, t, fields) => fields.includes('heading') || this.inPageTitle(r.id as number, t));
+    // Whether a slot's own word (not a weaker alternative) is where `holds` looks.
+    const slotIn = (r: SearchResult, holds: Holds) => (slot: Slot) => slot.alts.some((a) => a.weight === 1 && a.terms.every((t) => holds(r, t, a.prefix ?? false)));
+    const hasHeading = (r: SearchResult) => this.file.sections[r.id as number]![1] !== '';
+    const headingCovers = (r: SearchResult) => hasHeading(r) && slots.every(slotIn(r, inHeading));
+    const titledCovers = (r: SearchResult) => hasHeading(r) && slots.every(slotIn(r, inHeadingOrPage)) && slots.some(slotIn(r, inHeading));
     const take = (results: SearchResult[]) => {
       const fresh: number[] = [];
       // A page that matches in several sections is a better answer than one passing mention.
@@ -234,7 +236,7 @@ export class SearchEngine {
       const chars = [...primary];
       // Stemmers are not always consistent across forms (`создать` -> `созда`, `создание` -> `создан`):
       // a longer stem also matches as a prefix, ranked below an exact match.
-      if (!isLast && [...primary].length >= 4 && !/\d/.test(primary)) slot.alts.push({ terms: [primary], weight: 0.7, prefix: true });
+      if (!isLast && chars.length >= 4 && !/\d/.test(primary)) slot.alts.push({ terms: [primary], weight: 0.7, prefix: true });
       // A longer index term by one letter is taken as the same word, title passes included:
       // `создать` -> `созда` and `создание` -> `создан` (`Создание выплаты` for `создать выплату`).
       // Not two: `стран` (`страны`) would take `страниц` (`страница`).
