@@ -39,7 +39,6 @@ export interface RenderedSite {
   chunkOf: Map<string, string>;
 }
 
-
 export function localesData(config: PaydocsConfig): LocaleData[] {
   return config.i18n.locales.map((l) => {
     const c = config.i18n.localeConfigs[l];

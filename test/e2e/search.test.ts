@@ -469,7 +469,6 @@ describe('renderer/search on the real site', () => {
     await page.close();
   });
 
-
   it('finds the Russian payout pages by an inflected form', async () => {
     const page = await browser.newPage();
     await page.goto(`${inject('siteUrl')}/ru/`, { waitUntil: 'networkidle' });
