@@ -21,7 +21,7 @@ export interface CustomPageModule {
   component: ComponentType<CustomPageProps>;
   meta: CustomPageMeta;
   /** Maps an error's stack to the line in the page's `.tsx` that threw (see `importPage`). */
-  locate?: LocateInPage;
+  locate?: LocateInSource;
 }
 
 export const PAGES_DIR = 'content/pages';
@@ -48,7 +48,7 @@ export function listCustomPages(root: string): string[] {
  * is the same as without one), to turn a stack frame in the compiled module back into a `.tsx` line.
  * A syntax error, or an error while the module loads, is a diagnostic with the page's file and line.
  */
-async function importPage(root: string, file: string, resolve: (specifier: string) => string): Promise<{ mod: { default?: unknown; meta?: CustomPageMeta }; locate: LocateInPage }> {
+async function importPage(root: string, file: string, resolve: (specifier: string) => string): Promise<{ mod: { default?: unknown; meta?: CustomPageMeta }; locate: LocateInSource }> {
   const abs = path.join(root, file);
   let out: esbuild.BuildResult<{ write: false }>;
   try {
@@ -89,9 +89,6 @@ async function importPage(root: string, file: string, resolve: (specifier: strin
     throw new PaydocsError([{ severity: 'error', file, ...locate((error as Error).stack), rule: 'custom-page', message: `cannot load: ${errorText(error)}` }]);
   }
 }
-
-/** The line and column in the page's `.tsx` of the first frame of a stack inside its compiled module. */
-export type LocateInPage = LocateInSource;
 
 /** Imports every custom page for prerendering; a page without a default component or `meta` is an error. */
 export async function loadCustomPages(root: string, locales: string[]): Promise<CustomPageModule[]> {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { checkLocaleOption, parseLocales, parsePort } from './shared.ts';
+import { checkLocaleOption, parseLocales, parsePort, portsToTry } from './shared.ts';
 
 export function registerDev(program: Command): void {
   program
@@ -11,8 +11,6 @@ export function registerDev(program: Command): void {
     .action(async (opts: { port: number; host: string; locale?: string[] }, command: Command) => {
       await checkLocaleOption(command, process.cwd(), opts.locale);
       const { startDevServer } = await import('../dev/dev-server.ts');
-      // Left at its default, a taken port moves on to the next free one; asked for, it is that port or an error.
-      const tryNext = command.getOptionValueSource('port') === 'default' ? 10 : 0;
-      await startDevServer({ root: process.cwd(), port: opts.port, host: opts.host, locales: opts.locale, tryNext });
+      await startDevServer({ root: process.cwd(), port: opts.port, host: opts.host, locales: opts.locale, tryNext: portsToTry(command) });
     });
 }

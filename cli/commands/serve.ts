@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { PaydocsError } from '../diagnostics.ts';
 import { listen } from '../serve/listen.ts';
 import { createStaticHandler } from '../serve/static-handler.ts';
-import { parsePort } from './shared.ts';
+import { parsePort, portsToTry } from './shared.ts';
 
 export function registerServe(program: Command): void {
   program
@@ -20,7 +20,7 @@ export function registerServe(program: Command): void {
         throw new PaydocsError([{ severity: 'error', rule: 'serve', message: `no built site in \`${dir}\`: expected ${path.join(dir, 'index.html')}`, hint: 'run `paydocs build` first' }]);
       }
       const server = createServer(createStaticHandler(abs));
-      const port = await listen(server, { port: opts.port, host: opts.host, tryNext: command.getOptionValueSource('port') === 'default' ? 10 : 0 });
+      const port = await listen(server, { port: opts.port, host: opts.host, tryNext: portsToTry(command) });
       console.log(`Serving ${dir} at http://${opts.host === '0.0.0.0' ? 'localhost' : opts.host}:${port}/`);
     });
 }

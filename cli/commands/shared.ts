@@ -6,6 +6,14 @@ export function parsePort(value: string): number {
   return n;
 }
 
+/**
+ * Ports after `--port` to try when it is taken: left at its default, a taken port moves on to the
+ * next free one (a second `paydocs dev`, as Vite does); a port asked for is that port or an error.
+ */
+export function portsToTry(command: Command): number {
+  return command.getOptionValueSource('port') === 'default' ? 10 : 0;
+}
+
 export function parseLocales(value: string, previous: string[] = []): string[] {
   if (!/^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(value)) throw new InvalidArgumentError(`expected a locale code such as \`en\` or \`ru\`, received \`${value}\``);
   return [...previous, value];
