@@ -82,7 +82,7 @@ async function importPage(root: string, file: string, resolve: (specifier: strin
   }
   const code = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const map = out.outputFiles.find((f) => f.path.endsWith('.js.map'))?.text;
-  const locate = sourceLocator(code, map, 'page', abs);
+  const locate = sourceLocator(code, map, 'page', abs, root);
   try {
     return { mod: await importCode(code, 'page'), locate };
   } catch (error) {

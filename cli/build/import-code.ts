@@ -31,19 +31,26 @@ export async function importCode<T>(code: string, prefix: string): Promise<T> {
   }
 }
 
-/** The line and column in a source file of the first frame of a stack inside the module compiled from it. */
-export type LocateInSource = (stack: string | undefined) => { line: number; column: number } | undefined;
+/**
+ * Where in the writer's sources a stack points: the project file (relative to the project, with `/`)
+ * and the line and column in it.
+ */
+export type LocateInSource = (stack: string | undefined) => { file: string; line: number; column: number } | undefined;
 
 /**
  * Turns a stack frame in the module `importCode` made of `code` (compiled by esbuild from `abs`, with
- * its external source map `map`) back into a line of `abs`. Frames in other modules, and in the files
- * `abs` imports, are skipped: the first frame in the writer's own file is the one to name.
+ * its external source map `map`) back into a line of a source file under `root`. The first frame in the
+ * writer's own file `abs` is the one to name; when the stack never passes through it (an error thrown
+ * by a file it imports, while that file loads or while React renders a component from it), the first
+ * frame in any other of the project's files. Frames in packages and in other modules are skipped.
  */
-export function sourceLocator(code: string, map: string | undefined, prefix: string, abs: string): LocateInSource {
+export function sourceLocator(code: string, map: string | undefined, prefix: string, abs: string, root: string): LocateInSource {
   const name = codeModuleName(code, prefix);
   let sourceMap: SourceMap | undefined;
+  const located = (source: string, line: number, column: number) => ({ file: path.relative(root, source).split(path.sep).join('/'), line: line + 1, column: column + 1 });
   return (stack) => {
     if (!map || !stack) return undefined;
+    let imported: ReturnType<LocateInSource>;
     for (const frame of stack.split('\n')) {
       const m = /([^/\\\s(]+)\.mjs:(\d+):(\d+)\)?\s*$/.exec(frame);
       if (!m || !m[1]!.startsWith(name)) continue;
@@ -51,10 +58,11 @@ export function sourceLocator(code: string, map: string | undefined, prefix: str
       const entry = sourceMap.findEntry(Number(m[2]) - 1, Number(m[3]) - 1);
       if (!('originalSource' in entry)) continue;
       const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(abs), entry.originalSource);
-      if (source !== abs) continue;
-      return { line: entry.originalLine + 1, column: entry.originalColumn + 1 };
+      if (source === abs) return located(source, entry.originalLine, entry.originalColumn);
+      const inPackage = source.split(path.sep).includes('node_modules');
+      if (!imported && !inPackage && !path.relative(root, source).startsWith('..')) imported = located(source, entry.originalLine, entry.originalColumn);
     }
-    return undefined;
+    return imported;
   };
 }
 

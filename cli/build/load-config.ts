@@ -189,7 +189,7 @@ async function importConfig(file: string): Promise<{ default?: unknown }> {
   try {
     return await importCode<{ default?: unknown }>(code, 'config');
   } catch (error) {
-    const at = sourceLocator(code, map, 'config', file)((error as Error | undefined)?.stack);
+    const at = sourceLocator(code, map, 'config', file, path.dirname(file))((error as Error | undefined)?.stack);
     throw new PaydocsError([{ severity: 'error', file: CONFIG_FILE, ...at, rule: 'config', message: `cannot load: ${errorText(error)}` }]);
   }
 }

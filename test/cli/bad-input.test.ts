@@ -97,6 +97,16 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
       expect(buildBad('_base', editConfig((t) => `${t}\nthrow new Error('no brand chosen yet');\n`))).toMatch(/^docs\.config\.ts:\d+:7: cannot load: Error: no brand chosen yet$/m);
     });
 
+    it('an error thrown by a file it imports: that file, line and column', () => {
+      const bad = "if (!process.env.NO_SUCH_BRAND) throw new Error('set NO_SUCH_BRAND');";
+      const out = buildBad('_base', (dir) => {
+        writeFileSync(path.join(dir, 'brand.ts'), `export const brand = 'Examplepay';\n${bad}\n`);
+        editConfig((t) => `import { brand } from './brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`)(dir);
+      });
+      // V8 points at the error's construction: `new Error`.
+      expect(out).toContain(`brand.ts:2:${bad.indexOf('new Error') + 1}: cannot load: Error: set NO_SUCH_BRAND\n`);
+    });
+
     it('a local module and a package it imports are loaded (the package from the project, where it is imported)', () => {
       const dir = site('_base');
       const pkg = path.join(dir, 'node_modules/brand-names');

@@ -215,6 +215,17 @@ ${body}
     `);
   });
 
+  it('an error thrown in a component the page imports: that file and line, whether it throws while rendering or while loading', () => {
+    const card = 'export function Card({ items }: { items?: string[] }) {\n  return <ul>{items!.map((i) => <li key={i}>{i}</li>)}</ul>;\n}\n';
+    const landing = page("  return <main><Card items={items} /></main>;").replace('export default', "import { Card } from './components/card.tsx';\n\nexport default");
+    const rendering = paydocs(['check'], project({ 'content/pages/components/card.tsx': card, 'content/pages/landing.tsx': landing }));
+    expect(rendering.code).toBe(1);
+    expect(rendering.err).toMatch(/^content\/pages\/components\/card\.tsx:2:\d+: rendering `\/landing` failed: TypeError: Cannot read properties of undefined \(reading 'map'\)$/m);
+    const loading = paydocs(['check'], project({ 'content/pages/components/card.tsx': `${card}\nthrow new Error('card styles missing');\n`, 'content/pages/landing.tsx': landing }));
+    expect(loading.code).toBe(1);
+    expect(loading.err).toMatch(/^content\/pages\/components\/card\.tsx:5:7: cannot load: Error: card styles missing$/m);
+  });
+
   it('a render error comes with the errors found before it and with the other pages\' failures, once per place', () => {
     const root = project({
       'content/docs/guide.md': '---\ntitle: Guide\n---\n\nSee [the nowhere page](/nowhere).\n',
