@@ -15,9 +15,7 @@ export function normalizePath(pathname: string, roots: readonly string[]): strin
   } catch {
     // keep the raw path: a malformed escape cannot match a route anyway
   }
-  p = p.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
-  if (p.length > 1 && p.endsWith('/') && !roots.includes(p)) p = p.slice(0, -1);
-  if (!p.endsWith('/') && roots.includes(`${p}/`)) p = `${p}/`;
+  p = routePathOf(p, (root) => roots.includes(root));
   if (cache.size >= ROUTE_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(pathname, p);
   return p;
@@ -25,4 +23,16 @@ export function normalizePath(pathname: string, roots: readonly string[]): strin
 
 export function routeCacheSize(): number {
   return cache.size;
+}
+
+/**
+ * The route form of a decoded path (no cache): `/x/index.html`, `/x.html` and `/x/` become `/x`; a
+ * path that `isRoot` names, a locale home, keeps its slash (`/ru` becomes `/ru/`). The build's link
+ * check uses it as the browser's router does.
+ */
+export function routePathOf(pathname: string, isRoot: (path: string) => boolean): string {
+  let p = pathname.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+  if (p.length > 1 && p.endsWith('/') && !isRoot(p)) p = p.slice(0, -1);
+  if (!p.endsWith('/') && isRoot(`${p}/`)) p = `${p}/`;
+  return p;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { PaydocsConfig } from '../../config/index.ts';
+import { routePathOf } from '../../renderer/route-path.ts';
 import { PaydocsError, type DiagnosticList } from '../diagnostics.ts';
 import type { CompiledPage } from './compile-markdown.ts';
 import { DOCS_DIR, I18N_DIR, STATIC_DIR } from './content-dirs.ts';
@@ -134,14 +135,6 @@ export function checkLinks({ pages, known, checkAnchors, redirected, drafts, dia
   }
 }
 
-/** `/ru/api/x/`, `/ru/api/x.html`, `/ru/api/x/index.html` -> `/ru/api/x`; a locale home keeps its slash. */
-function normalizeSitePath(pathname: string, roots: ReadonlySet<string>): string {
-  let p = pathname.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
-  if (p.length > 1 && p.endsWith('/') && !roots.has(p)) p = p.slice(0, -1);
-  if (!p.endsWith('/') && roots.has(`${p}/`)) p = `${p}/`;
-  return p;
-}
-
 /** 1-based line and column of the first occurrence of one of `needles` in `source`. */
 function findInSource(source: string | undefined, needles: string[]): { line?: number; column?: number } {
   if (!source) return {};
@@ -237,7 +230,7 @@ export function checkRenderedLinks(input: CheckRenderedLinksInput): void {
     } catch {
       pathname = url.pathname;
     }
-    const target = normalizeSitePath(pathname, roots);
+    const target = routePathOf(pathname, (root) => roots.has(root));
     const hash = url.hash ? decodeURIComponent(url.hash.slice(1)) : undefined;
     const rest = target.slice(localeOfSitePath(config, target).prefix.length);
     const where = { file, ...findInSource(source, [href, hash ? `${rest}#${hash}` : '', rest]) };
