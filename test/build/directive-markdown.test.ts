@@ -28,7 +28,7 @@ describe('cli/build/markdown/directive-markdown', () => {
             type: 'tableRow',
             children: [
               cell(span('api-name', 'expiry_month') as never, { type: 'break' } as never, span('api-required', 'required') as never, { type: 'html', value: '<wbr>' } as never),
-              cell(txt('Month, ') as never, { type: 'inlineCode', value: '(0[1-9]|1[0-2])' } as never, txt(' or a|b\nwrapped') as never, span('api-constraints', 'pattern') as never, { type: 'inlineCode', value: 'a`b' } as never),
+              cell(txt('Month, ') as never, { type: 'inlineCode', value: '(0[1-9]|1[0-2])' } as never, txt(' or a|b\nwrapped') as never, txt(' ') as never, span('api-constraints', 'pattern') as never, { type: 'inlineCode', value: 'a`b' } as never),
             ],
           },
         ],

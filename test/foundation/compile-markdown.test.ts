@@ -116,6 +116,11 @@ describe('cli/build/compile-markdown', () => {
     const { page } = compile('Refunds of [cash pay-ins](../intro.md). Type `payin`, **`payout`** or _refund_.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| [x](../intro.md). | y |');
     expect(page.sections[0]!.text).toBe('Refunds of cash pay-ins. Type payin, payout or refund. one two a b x. y');
   });
+
+  it('puts a space for a line break in the search text: the words on either side stay two words', () => {
+    const { page } = compile('Pay-ins\\\nand payouts  \nsettle daily.\n\n| field |\n|---|\n| `order_id`<br>required |');
+    expect(page.sections[0]!.text).toBe('Pay-ins and payouts settle daily. field order_id required');
+  });
 });
 
 describe('cli/build/markdown/remark-links (absolute paths)', () => {

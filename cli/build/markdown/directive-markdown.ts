@@ -63,7 +63,8 @@ const SPANS: Record<string, (text: string) => string> = {
   'api-name': (t) => `\`${t}\``,
   'api-required': (t) => `(${t})`,
   'api-optional': (t) => `(${t})`,
-  'api-constraints': (t) => ` (${t})`,
+  // After the description's space (remark-api-operation.ts), or alone in the cell.
+  'api-constraints': (t) => `(${t})`,
 };
 
 /** `**Label:** ` rather than `**Label: **`, which CommonMark does not read as strong. */

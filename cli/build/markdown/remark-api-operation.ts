@@ -166,7 +166,9 @@ function fieldTable(rc: RenderContext, rows: FieldRow[], withRequired: boolean):
     if (r.location !== 'body') name.push(txt(` (${s[r.location === 'header' ? 'api.in.header' : 'api.in.query']})`));
     if (withRequired) name.push({ type: 'break' }, span(r.required ? 'api-required' : 'api-optional', [txt(r.required ? s['api.required'] : s['api.optional'])]));
     const description: PhrasingContent[] = r.description ? md(rc, tr(rc, r.description)) : [];
-    if (r.constraints.length) description.push(span('api-constraints', join(r.constraints.map((c) => constraintText(rc, c)), '; ')));
+    // The space is not seen (the constraints are a block of their own) but keeps the description's last
+    // word and the first constraint two words for search and for copying.
+    if (r.constraints.length) description.push(...(description.length ? [txt(' ')] : []), span('api-constraints', join(r.constraints.map((c) => constraintText(rc, c)), '; ')));
     return { type: 'tableRow', children: [cell(name), cell([txt(r.type)]), cell(description)] };
   });
   // `align` needs one entry per column: mdast-util-to-hast renders that many cells per row.

@@ -1,10 +1,20 @@
-import type { Root, RootContent } from 'mdast';
+import type { Nodes, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Plugin } from 'unified';
 import { pageData, type Section } from './types.ts';
 
 /** Blocks whose children are blocks, kept apart by a space; the children of any other node are a run of text. */
 const BLOCK_PARENTS = new Set(['blockquote', 'list', 'listItem', 'table', 'tableRow', 'containerDirective', 'footnoteDefinition']);
+
+/**
+ * Text of inline content: a line break (`\\` or two spaces at a line's end, `<br>`, or the one between
+ * an API field's name and its `required`) is a space.
+ */
+function phrasingText(node: Nodes): string {
+  if (node.type === 'break' || (node.type === 'html' && /^<br\s*\/?>$/i.test(node.value))) return ' ';
+  if ('children' in node) return (node.children as Nodes[]).map(phrasingText).join('');
+  return toString(node, { includeHtml: false });
+}
 
 /** Text of a node for search: prose, lists, tables and inline code; fenced code is left out as noise. */
 function textOf(node: RootContent): string {
@@ -13,7 +23,7 @@ function textOf(node: RootContent): string {
   // A paragraph's text is its inline nodes run together: a space between them put one before the
   // full stop after a link or `code` ("refunds of Efecty cash pay-ins . Other" in the excerpts).
   if ('children' in node && BLOCK_PARENTS.has(node.type)) return (node.children as RootContent[]).map(textOf).filter(Boolean).join(' ');
-  return toString(node, { includeHtml: false });
+  return phrasingText(node);
 }
 
 /**
