@@ -61,6 +61,13 @@ export function maxTypos(word: string): number {
   return /\d/.test(word) || n < 4 ? 0 : n < 7 ? 1 : 2;
 }
 
+/**
+ * At most this many terms go to the page a result opens: a prefix can match a hundred terms there
+ * (every `transaction.*` field of an API page for `transaction/create`), and the address carries them.
+ * The query's own terms go first, then the shortest of the rest.
+ */
+export const HIGHLIGHT_TERMS = 12;
+
 interface Slot {
   /** Alternatives: each is a set of terms that must all match, with a weight. */
   alts: Array<{ terms: string[]; weight: number; prefix?: boolean; fuzzy?: boolean }>;
@@ -214,7 +221,8 @@ export class SearchEngine {
     // alternatives of every word would flood this pass and cost milliseconds).
     if (slots.length > 1 && order.length < Math.min(3, options.limit)) take(run('OR', undefined, true));
     const excerptLength = options.excerpts === false ? 0 : (options.excerptLength ?? 50);
-    const hits = order.slice(0, options.limit).map((page) => this.hit(best.get(page)!, termsOfPage.get(page)!, excerptLength));
+    const own = new Set(slots.flatMap((slot) => slot.alts.filter((a) => a.weight === 1).flatMap((a) => a.terms)));
+    const hits = order.slice(0, options.limit).map((page) => this.hit(best.get(page)!, termsOfPage.get(page)!, own, excerptLength));
     return { hits, total: order.length };
   }
 
@@ -313,10 +321,10 @@ export class SearchEngine {
   }
 
   /** `excerptLength` 0: no excerpt. */
-  private hit(r: SearchResult, terms: Set<string>, excerptLength: number): SearchHit {
+  private hit(r: SearchResult, terms: Set<string>, own: Set<string>, excerptLength: number): SearchHit {
     const [pageId, heading, anchor] = this.file.sections[r.id as number]!;
     const page = this.file.pages[pageId]!;
-    const list = [...terms];
+    const list = [...terms].sort((a, b) => Number(own.has(b)) - Number(own.has(a)) || a.length - b.length).slice(0, HIGHLIGHT_TERMS);
     const params = list.length ? `?${HIGHLIGHT_PARAM}=${encodeURIComponent(list.join(' '))}` : '';
     const text = excerptLength > 0 ? this.texts?.[r.id as number] : undefined;
     return {

@@ -9,7 +9,7 @@ import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchIndex, loadSynonyms, SYNONYMS_FILE } from '../../cli/build/build-search-index.ts';
 import { DiagnosticList, formatDiagnostic, PaydocsError } from '../../cli/diagnostics.ts';
-import { SearchEngine, type SearchOptions } from '../../renderer/search/engine.ts';
+import { HIGHLIGHT_TERMS, SearchEngine, type SearchOptions } from '../../renderer/search/engine.ts';
 import type { Segment } from '../../renderer/search/text.ts';
 import { ROOT } from '../helpers/fixture.ts';
 import { buildCorpus, CONFIG, COUNTRIES, REFERENCE_CORPUS, removeCorpora, writeCorpus, type Built } from './corpus.ts';
@@ -160,6 +160,20 @@ describe('renderer/search/engine: excerpts and the text store', () => {
     expect(text.replace(/[[\]]/g, '').replace(/^… | …$/g, '').length).toBeLessThanOrEqual(50);
     // Asked not to (the navbar), no excerpt even with the text store loaded.
     expect(en.search('settlement', { limit: 8, excerpts: false }).hits.map((h) => h.excerpt)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('renderer/search/engine: the terms passed to the page a result opens', () => {
+  it('are at most HIGHLIGHT_TERMS, the query\'s own first, when a prefix matches many (every field of an API page)', async () => {
+    const fields = Array.from({ length: 40 }, (_, i) => `| \`transaction.field_${String(i).padStart(2, '0')}\` | string |`).join('\n');
+    const built = await buildCorpus(writeCorpus(undefined, { 'docs/api/transaction_get.md': `---\ntitle: Get a transaction\n---\n\nReturns one transaction.\n\n| field | type |\n|---|---|\n${fields}\n` }));
+    const engine = new SearchEngine(built.files.en!.index, built.files.en!.text);
+    const hit = engine.search('transaction get', { limit: 8 }).hits.find((h) => h.href === '/api/transaction_get')!;
+    expect(hit.terms).toHaveLength(HIGHLIGHT_TERMS);
+    expect(hit.terms.slice(0, 2)).toEqual(['get', 'transac']);
+    expect(hit.url.length).toBeLessThan(300);
+    // A query whose terms are few passes them all.
+    expect(engine.search('returns', { limit: 8 }).hits.find((h) => h.href === '/api/transaction_get')!.terms).toEqual(['return']);
   });
 });
 
