@@ -24,6 +24,26 @@ function contextLabel(sidebar: SidebarItem[], key: string): string {
   return cat?.label ?? key;
 }
 
+/**
+ * Where the reader was on the page, kept in its history entry as they leave it (a click, or the
+ * page unloading): for the results of query `key`, the scroll position, how many results were
+ * listed, and the result they opened. Back shows the page again from scratch, and its results come
+ * from the search worker after the browser has restored the scroll position on a page that was
+ * still short; so the page puts the reader back itself once the results are in.
+ */
+interface Place {
+  key: string;
+  y: number;
+  limit: number;
+  link: string | null;
+}
+const PLACE = 'paydocs:search-place';
+
+function savedPlace(): Place | undefined {
+  const place = (window.history.state as Record<string, unknown> | null)?.[PLACE] as Partial<Place> | undefined;
+  return place && typeof place.key === 'string' && typeof place.y === 'number' && typeof place.limit === 'number' ? { key: place.key, y: place.y, limit: place.limit, link: place.link ?? null } : undefined;
+}
+
 function readParams(): { q: string; ctx: string; version: string } {
   const p = new URLSearchParams(window.location.search);
   return { q: p.get('q') ?? '', ctx: p.get('ctx') ?? '', version: p.get('version') ?? '' };
@@ -52,9 +72,16 @@ export default function Search({ site }: CustomPageProps) {
   // empty, and writing it back replaced the address of the page being opened with the search page's.
   const roots = useMemo(() => site.locales.map((l) => l.home), [site]);
   const shown = () => normalizePath(window.location.pathname, roots) === `${home}search`;
+  const keyOf = (p: { q: string; ctx: string }) => `${contexts.some((c) => c.key === p.ctx) ? p.ctx : ''}\u0000${p.q.trim()}`;
+  // The place to go back to, read once as the page opens (see `Place`).
+  const back = useRef<Place | undefined>(undefined);
   useEffect(() => {
     if (!shown()) return;
     const next = readParams();
+    if (params === null) {
+      back.current = savedPlace();
+      if (back.current?.key === keyOf(next)) setMore({ key: back.current.key, limit: back.current.limit });
+    }
     setParams((p) => (p && p.q === next.q && p.ctx === next.ctx && p.version === next.version ? p : next));
   }, [search]);
 
@@ -83,6 +110,23 @@ export default function Search({ site }: CustomPageProps) {
   // More results for the same query; a new query starts again from the first LIMIT.
   const [more, setMore] = useState({ key: '', limit: LIMIT });
   const limit = more.key === key ? more.limit : LIMIT;
+  const here = useRef({ key, limit });
+  here.current = { key, limit };
+  useEffect(() => {
+    const save = (e: Event) => {
+      if (!shown()) return;
+      const link = e.type === 'click' ? ((e.target as Element | null)?.closest?.('a.search-result__link')?.getAttribute('href') ?? null) : null;
+      const place: Place = { ...here.current, y: window.scrollY, link };
+      window.history.replaceState({ ...(window.history.state as object | null), [PLACE]: place }, '');
+    };
+    // Capture: before the app's link handling pushes the next page's entry.
+    document.addEventListener('click', save, true);
+    window.addEventListener('pagehide', save);
+    return () => {
+      document.removeEventListener('click', save, true);
+      window.removeEventListener('pagehide', save);
+    };
+  }, []);
   useEffect(() => {
     if (!files || !ready || !q) return;
     let stale = false;
@@ -111,6 +155,16 @@ export default function Search({ site }: CustomPageProps) {
     firstNew.current = null;
     list.current?.querySelectorAll<HTMLAnchorElement>('.search-result__link')[from]?.focus();
   }, [current]);
+  // Back on this page: once its results are in, the reader is where they were, on the result they opened.
+  useEffect(() => {
+    const place = back.current;
+    if (!place || !result) return;
+    back.current = undefined;
+    if (result.key !== place.key) return;
+    window.scrollTo(0, place.y);
+    const opened = place.link === null ? undefined : [...(list.current?.querySelectorAll<HTMLAnchorElement>('.search-result__link') ?? [])].find((a) => a.getAttribute('href') === place.link);
+    opened?.focus({ preventScroll: true });
+  }, [result]);
   return (
     <div className="search-page">
       {/* The same heading with or without a query: one that named the query grew a line as it was

@@ -308,6 +308,54 @@ describe('renderer/components/SearchBox', () => {
     await page.close();
   });
 
+  it('puts the reader back where they were on Back: the results listed, the scroll position, the result they opened', async () => {
+    // The real site: long lists of results, with 'Show more' for `refund`.
+    for (const [start, nth, more] of [
+      ['/search?q=refund', 130, true],
+      [`/ru/search?q=${encodeURIComponent('подпись')}`, 15, false],
+    ] as const) {
+      const page = await open(start, inject('siteUrl'));
+      await page.waitForSelector('.search-result');
+      if (more) {
+        await page.locator('button.search-page__more').click();
+        await page.waitForFunction((n) => document.querySelectorAll('.search-result').length > n, nth);
+      }
+      const count = await page.locator('.search-result').count();
+      const link = page.locator('.search-result__link').nth(nth);
+      await link.scrollIntoViewIfNeeded();
+      const y = await page.evaluate(() => window.scrollY);
+      expect(y, start).toBeGreaterThan(1000);
+      const href = (await link.getAttribute('href'))!;
+      await link.click();
+      await page.waitForFunction(() => !document.querySelector('.search-page'));
+      await page.goBack();
+      await page.waitForFunction((n) => document.querySelectorAll('.search-result').length === n, count, { timeout: 5000 });
+      await page.waitForFunction((at) => Math.abs(window.scrollY - at) <= 1, y, { timeout: 5000 });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('href')), start).toBe(href);
+      // A new query on the page starts at its top, without the place kept for the old one.
+      await page.fill('.search-page__input', 'payout');
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'payout');
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.waitForSelector('.search-result');
+      expect(await page.evaluate(() => document.querySelectorAll('.search-result').length), start).toBeLessThanOrEqual(100);
+      await page.close();
+    }
+  });
+
+  it("shows an API field's name and its required or optional as two words in the excerpts", async () => {
+    for (const [start, words] of [
+      ['/search?q=order_id', /\border_id required\b/],
+      [`/ru/search?q=order_id`, /\border_id обязательное /],
+    ] as const) {
+      const page = await open(start, inject('siteUrl'));
+      await page.waitForSelector('.search-result__excerpt');
+      const excerpts = await page.locator('.search-result__excerpt').allInnerTexts();
+      expect(excerpts.some((e) => words.test(e)), excerpts.slice(0, 5).join('\n')).toBe(true);
+      expect(excerpts.filter((e) => /[a-z](required|optional|обязательное|необязательное)/.test(e))).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('keeps the suggestions and the search page inside a phone screen', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${url}/ru/`, { waitUntil: 'networkidle' });
