@@ -12,8 +12,11 @@ export const FrontmatterSchema = z.strictObject({
   sidebar_label: z.string().trim().min(1).optional(),
   /** Order inside the folder; lower first. */
   sidebar_position: z.number().optional(),
-  /** Override the route (only the intro uses this: `slug: /`). */
-  slug: z.string().startsWith('/', 'a path starting with `/`').optional(),
+  /** Override the route (only the intro uses this: `slug: /`): `/`-separated names of letters, digits, `.`, `_`, `~` and `-`. */
+  slug: z
+    .string()
+    .regex(/^\/$|^(?:\/[\p{L}\p{N}_~-][\p{L}\p{N}._~-]*)+\/?$/u, 'a path such as `/api/transaction_create`: `/`-separated names of letters, digits, `.`, `_`, `~` and `-`')
+    .optional(),
   keywords: z.array(z.string()).optional(),
   /** Hide the table of contents. Default: `false`. */
   hide_table_of_contents: z.boolean().default(false),

@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { BROWSER_TARGET } from './bundle-client.ts';
+import { listCustomPages, PAGES_DIR } from './content-dirs.ts';
 import { importCode, packagesByUrl, sourceLocator, type LocateInSource } from './import-code.ts';
 import { packageResolver } from './worker-bundle.ts';
 import type { ComponentType } from 'react';
@@ -22,19 +22,6 @@ export interface CustomPageModule {
   meta: CustomPageMeta;
   /** Maps an error's stack to the line in the page's `.tsx` that threw (see `importPage`). */
   locate?: LocateInSource;
-}
-
-export const PAGES_DIR = 'content/pages';
-
-export function listCustomPages(root: string): string[] {
-  try {
-    return readdirSync(path.join(root, PAGES_DIR))
-      .filter((f) => f.endsWith('.tsx') && !f.startsWith('_'))
-      .map((f) => f.slice(0, -4))
-      .sort();
-  } catch {
-    return [];
-  }
 }
 
 /**

@@ -5,7 +5,7 @@ import { closest } from './suggest.ts';
 import matter from 'gray-matter';
 import { CategorySchema, FrontmatterSchema, type CategoryMeta, type Frontmatter, type PaydocsConfig } from '../../config/index.ts';
 import { zodDiagnostics, type DiagnosticList } from '../diagnostics.ts';
-import { DOCS_DIR, I18N_DIR } from './content-dirs.ts';
+import { DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR } from './content-dirs.ts';
 import { loadYamlFile } from './load-yaml.ts';
 
 /** One Markdown file, read and validated, not compiled yet. */
@@ -235,7 +235,8 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     if (hit && hit.mtimeMs === mtimeMs) return hit.entry;
     const entry = readCategory(abs, file, diagnostics);
     if (entry) options.categoryCache.set(abs, { mtimeMs, entry });
-    return entry;
+    // Dev keeps the last good label and position of a folder while its file has errors, as for a doc.
+    return entry ?? hit?.entry;
   };
 
   const loadLocaleTree = (locale: string, dirRel: string) => {
@@ -341,7 +342,25 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     if (locale !== defaultLocale) continue;
     const routes = new Map<string, SourceDoc>();
     const ids = new Map<string, SourceDoc>();
+    // Routes that are not a doc's to take: a React page's (in every locale), another locale's space,
+    // and the build's own folder of scripts and styles. A doc there was dropped without a word.
+    const taken = new Map<string, string>(listCustomPages(root).map((n) => [`/${n}`, `is the React page \`${PAGES_DIR}/${n}.tsx\``]));
+    const reserved: Array<[string, string]> = config.i18n.locales.filter((l) => l !== defaultLocale).map((l) => [`/${config.i18n.localeConfigs[l]?.path ?? l}`, `the pages of locale \`${l}\``]);
+    reserved.push(['/assets', "the site's scripts and styles"]);
     for (const doc of list) {
+      const bySlug = doc.frontmatter.slug !== undefined;
+      const where = { file: doc.file, line: bySlug ? keyLineInFile(path.join(root, doc.file), 'slug') : 1, rule: 'route-taken' };
+      const hint = bySlug ? `change the \`slug\`, or remove it to use the route of the file name (\`${routeOf(doc.relPath, { ...doc.frontmatter, slug: undefined })}\`)` : 'rename the file, or give it a `slug`';
+      const page = taken.get(doc.route);
+      const space = reserved.find(([prefix]) => doc.route === prefix || doc.route.startsWith(`${prefix}/`));
+      if (page) {
+        diagnostics.add({ ...where, message: `${bySlug ? 'slug: ' : ''}route \`${doc.route}\` ${page}`, hint });
+        continue;
+      }
+      if (space) {
+        diagnostics.add({ ...where, message: `${bySlug ? 'slug: ' : ''}route \`${doc.route}\` is under \`${space[0]}/\`, which is for ${space[1]}`, hint });
+        continue;
+      }
       const clash = routes.get(doc.route);
       if (clash) {
         // The file whose `slug` takes another's route is the one to change, wherever it sorts.

@@ -5,7 +5,7 @@ import { RedirectsSchema, type Redirect } from '../../config/schemas/redirects.t
 import { zodDiagnostics, type DiagnosticList } from '../diagnostics.ts';
 import { parseYamlFile } from './load-yaml.ts';
 import { closest } from './suggest.ts';
-import { PAGES_DIR } from './custom-pages.ts';
+import { PAGES_DIR } from './content-dirs.ts';
 import type { ContentTree } from './load-content.ts';
 
 export const REDIRECTS_FILE = 'content/redirects.yaml';

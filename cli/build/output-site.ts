@@ -18,7 +18,8 @@ import { bundleClient } from './bundle-client.ts';
 import { checkCustomPageLinks, checkLinks, checkNavbarLinks, checkTranslatedHeadingIds } from './check-links.ts';
 import type { CompiledPage } from './compile-markdown.ts';
 import type { ContentTree } from './load-content.ts';
-import { listCustomPages, loadCustomPages, PAGES_DIR } from './custom-pages.ts';
+import { listCustomPages, PAGES_DIR, STATIC_DIR } from './content-dirs.ts';
+import { loadCustomPages } from './custom-pages.ts';
 import { emitSite, listFiles, type OutputFiles, type OutputValue } from './emit-site.ts';
 import { CONFIG_FILE } from './load-config.ts';
 import { loadAndCheckRedirects } from './load-redirects.ts';
@@ -27,7 +28,6 @@ import { writeFeeds } from './write-feeds.ts';
 import { writeLlms } from './write-llms.ts';
 import { siteRedirects, writeRedirects } from './write-redirects.ts';
 import { contentHash, renderPages } from './render-pages.ts';
-import { STATIC_DIR } from './content-dirs.ts';
 import { buildRobots, buildSitemap } from './write-seo-files.ts';
 
 export interface OutputInput {

@@ -92,6 +92,40 @@ describe('cli/build/load-content: no follow-on errors, the line of the key', () 
       ]
     `);
   });
+
+  it('a doc cannot take a React page\'s route, another locale\'s space or the scripts\' folder: an error at the slug, not a page gone', async () => {
+    const root = project({
+      'content/pages/landing.tsx': "export const meta = { title: { en: 'Landing', ru: 'Лендинг' }, description: { en: 'A page.', ru: 'Страница.' } };\nexport default function Landing() {\n  return <main />;\n}\n",
+      'content/docs/api/a.md': '---\ntitle: A\nslug: /landing\n---\n\nText.\n',
+      'content/docs/api/b.md': '---\ntitle: B\nslug: /ru/guide\n---\n\nText.\n',
+      'content/docs/ru.md': '---\ntitle: Russia\n---\n\nText.\n',
+      'content/docs/assets/c.md': '---\ntitle: C\n---\n\nText.\n',
+    });
+    expect(await contentErrors(root)).toMatchInlineSnapshot(`
+      [
+        "content/docs/api/a.md:3: slug: route \`/landing\` is the React page \`content/pages/landing.tsx\`
+        hint: change the \`slug\`, or remove it to use the route of the file name (\`/api/a\`)",
+        "content/docs/api/b.md:3: slug: route \`/ru/guide\` is under \`/ru/\`, which is for the pages of locale \`ru\`
+        hint: change the \`slug\`, or remove it to use the route of the file name (\`/api/b\`)",
+        "content/docs/assets/c.md:1: route \`/assets/c\` is under \`/assets/\`, which is for the site's scripts and styles
+        hint: rename the file, or give it a \`slug\`",
+        "content/docs/ru.md:1: route \`/ru\` is under \`/ru/\`, which is for the pages of locale \`ru\`
+        hint: rename the file, or give it a \`slug\`",
+      ]
+    `);
+  });
+
+  it('a slug is a clean path: no space, `#`, `?`, `%`, empty or dot segment', async () => {
+    const bad = ['/tp get#x', '/a?b', '/a%20b', '/a//b', '/a/../b', 'a/b', '/.hidden'];
+    for (const slug of bad) {
+      const root = project({ 'content/docs/api/a.md': `---\ntitle: A\nslug: "${slug}"\n---\n\nText.\n` });
+      expect(await contentErrors(root), slug).toEqual(['content/docs/api/a.md:3: slug: expected a path such as `/api/transaction_create`: `/`-separated names of letters, digits, `.`, `_`, `~` and `-`, received `' + slug + '`']);
+    }
+    for (const slug of ['/', '/api/x_y-z.v2', '/выплаты', '/a/b/']) {
+      const root = project({ 'content/docs/api/a.md': `---\ntitle: A\nslug: "${slug}"\n---\n\nText.\n` });
+      expect((await contentErrors(root)).filter((e) => e.includes('slug: expected')), slug).toEqual([]);
+    }
+  });
 });
 
 describe('cli/build/load-config: the line of the key, files and locales', () => {

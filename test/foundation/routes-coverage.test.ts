@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listCustomPages } from '../../cli/build/custom-pages.ts';
+import { listCustomPages } from '../../cli/build/content-dirs.ts';
 import { loadConfig } from '../../cli/build/load-config.ts';
 import { loadContent } from '../../cli/build/load-content.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';

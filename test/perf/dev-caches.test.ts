@@ -67,6 +67,14 @@ describe('dev rebuild caches', () => {
     writeFileSync(abs, 'label: Renamed\n');
     utimesSync(abs, new Date(), new Date(Date.now() + 5000));
     expect([...load().values()].map((e) => e.label)).toContain('Renamed');
+    // A broken file keeps the folder's last good label and position (the error is reported), as a doc does.
+    const renamed = [...load().values()].find((e) => e.label === 'Renamed')!;
+    writeFileSync(abs, 'label: Broken\nposition: ten\n');
+    utimesSync(abs, new Date(), new Date(Date.now() + 10000));
+    const diagnostics = new DiagnosticList();
+    const kept = loadContent({ root, config, mode: 'dev', diagnostics, categoryCache }).categories.get('en')!;
+    expect(diagnostics.items.map((d) => d.message)).toEqual(['position: expected number, received string']);
+    expect([...kept.values()]).toContainEqual(renamed);
   });
 
   it('cli/build/markdown/remark-code: the highlight cache keys on language, highlighted lines and code', async () => {
