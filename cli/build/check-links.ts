@@ -17,6 +17,8 @@ export interface CheckLinksInput {
   redirected?: ReadonlyMap<string, string>;
   /** Docs left out of the build as drafts (`content/docs/x.md`): a link to one is an error that says so. */
   drafts?: ReadonlySet<string>;
+  /** Files with errors of their own, to which a link is left alone; by default the files `diagnostics` has errors for. */
+  failed?: ReadonlySet<string>;
   diagnostics: DiagnosticList;
 }
 
@@ -47,10 +49,10 @@ function closestAnchor(hash: string, ids: Iterable<string>): string | undefined 
  * Every internal link of every compiled page must point at a page that will exist; anchors on request.
  * A link to a file that exists but failed to load is left alone: that file's own error says why.
  */
-export function checkLinks({ pages, known, checkAnchors, redirected, drafts, diagnostics }: CheckLinksInput): void {
+export function checkLinks({ pages, known, checkAnchors, redirected, drafts, failed: failedFiles, diagnostics }: CheckLinksInput): void {
+  const failed: ReadonlySet<string | undefined> = failedFiles ?? new Set(diagnostics.errors.map((d) => d.file));
   const ids = new Map<string, Set<string>>();
   for (const list of pages.values()) for (const p of list) ids.set(p.href, new Set(p.headingIds));
-  const failed = new Set(diagnostics.errors.map((d) => d.file));
   const anchorHint = (hash: string, target: string) => {
     const guess = closestAnchor(hash, ids.get(target) ?? []);
     return guess ? `did you mean \`#${guess}\`?` : undefined;

@@ -261,7 +261,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (!table.errors.length) redirects = loaded;
     const moved = new Map(siteRedirects(cfg, redirects).map((r) => [r.from, r.to]));
     const known = new Set([...locales.flatMap((l) => l.routes.map((r) => r.href)), ...[...feeds.links.values()].map((f) => f.href), ...moved.keys()]);
-    checkLinks({ pages: compiled, known, checkAnchors: false, redirected: moved, diagnostics: links });
+    // A file with errors and no last good version (dev just started) is no page yet: its error says why.
+    const failed = new Set(diagnostics.errors.flatMap((d) => (d.file === undefined ? [] : [d.file])));
+    checkLinks({ pages: compiled, known, checkAnchors: false, redirected: moved, failed, diagnostics: links });
     for (const d of links.items) diagnostics.add({ ...d, severity: 'warning' });
     const css = bundle.css + styleToClass.getCSS();
     const cssFile = `assets/style-${contentHash(css)}.css`;

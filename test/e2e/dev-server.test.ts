@@ -221,6 +221,25 @@ describe('cli/dev/dev-server', () => {
     await newLines(() => writeFileSync(guide, original));
   });
 
+  it('does not call a file with errors and no good version yet "no file" in the pages that link to it', async () => {
+    const guide = path.join(root, 'content/docs/guide.md');
+    const original = readFileSync(guide, 'utf8');
+    const broken = path.join(root, 'content/docs/broken-from-start.md');
+    const newLines = async (change: () => void) => {
+      const from = logs.length;
+      const rebuilt = dev.nextRebuild();
+      change();
+      await rebuilt;
+      return logs.slice(from).join('\n');
+    };
+    expect(await newLines(() => writeFileSync(broken, '---\ntitle: Broken\nsidebar_position: two\n---\n\nText.\n'))).toContain('content/docs/broken-from-start.md:3: sidebar_position: expected number, received string');
+    const linked = await newLines(() => writeFileSync(guide, `${original}\nSee [the broken page](./broken-from-start.md).\n`));
+    expect(linked).toContain('content/docs/broken-from-start.md:3: sidebar_position');
+    expect(linked).not.toContain('link to `./broken-from-start.md`');
+    await newLines(() => rmSync(broken));
+    await newLines(() => writeFileSync(guide, original));
+  });
+
   it("keeps a page's warning listed across saves of other files, and through a quick update of the page itself", async () => {
     const page = path.join(root, 'content/docs/warned.md');
     let rebuilt = dev.nextRebuild();
