@@ -117,20 +117,22 @@ export function checkLinks({ pages, known, checkAnchors, redirected, drafts, fai
           });
           continue;
         }
-        if (!known.has(link.path)) {
-          const guess = closest(link.path, known);
-          diagnostics.add({ ...where, rule: 'broken-link', message: `link to \`${link.raw}\`: no page at \`${link.path}\``, hint: guess ? `did you mean \`${guess}\`?` : `check the path of \`${link.path}\`` });
+        // A path as an HTML link writes it (`/ru`, `/x/`, `/x.html`) takes the route's form, as the router does.
+        const target = routePathOf(link.path, (root) => known.has(root));
+        if (!known.has(target)) {
+          const guess = closest(target, known);
+          diagnostics.add({ ...where, rule: 'broken-link', message: `link to \`${link.raw}\`: no page at \`${target}\``, hint: guess ? `did you mean \`${guess}\`?` : `check the path of \`${target}\`` });
           continue;
         }
-        const moved = redirected?.get(link.path);
+        const moved = redirected?.get(target);
         if (moved) {
           diagnostics.add({ ...where, severity: 'warning', rule: 'redirected-link', message: `link to \`${link.raw}\`: \`${link.path}\` is redirected to \`${moved}\``, hint: 'link to the page itself' });
           continue;
         }
         if (checkAnchors && link.hash) {
           const hash = decodeURIComponent(link.hash);
-          const targetIds = ids.get(link.path);
-          if (targetIds && !targetIds.has(hash)) diagnostics.add({ ...where, rule: 'broken-anchor', message: `link to \`${link.raw}\`: no heading \`#${link.hash}\` on \`${link.path}\``, hint: anchorHint(hash, link.path) });
+          const targetIds = ids.get(target);
+          if (targetIds && !targetIds.has(hash)) diagnostics.add({ ...where, rule: 'broken-anchor', message: `link to \`${link.raw}\`: no heading \`#${link.hash}\` on \`${link.path}\``, hint: anchorHint(hash, target) });
         }
       }
     }

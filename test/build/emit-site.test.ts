@@ -90,14 +90,16 @@ describe('cli/build/build-site (atomic)', () => {
     const outDir = path.join(root, 'dist');
     await buildSite({ root, outDir });
     const before = snapshot(outDir);
-    // An image that does not exist, in raw HTML: Markdown links and images are checked from the source, HTML only by the crawl.
-    writeFileSync(path.join(root, 'content/docs/guide.md'), `${readFileSync(path.join(root, 'content/docs/guide.md'), 'utf8')}\n<img src="/img/missing.png" alt="Flow">\n`);
+    // An image that does not exist, in a React page: links and images in Markdown (HTML included) and a
+    // React page's links are checked from the source; a React page's images only by the crawl.
+    const landing = path.join(root, 'content/pages/landing.tsx');
+    writeFileSync(landing, readFileSync(landing, 'utf8').replace('<h1 className="landing__title">', '<img src="/img/missing.png" alt="Flow" />\n        <h1 className="landing__title">'));
     const error = await buildSite({ root, outDir, checkBuiltSite: { external: false, log: () => undefined } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaydocsError);
-    expect((error as PaydocsError).diagnostics.map((d) => `${d.file}: ${d.message}`)).toEqual(['dist/guide/index.html: HTTP 404 for `/img/missing.png`', 'dist/ru/guide/index.html: HTTP 404 for `/img/missing.png`']);
+    expect((error as PaydocsError).diagnostics.map((d) => `${d.file}: ${d.message}`)).toEqual(['dist/landing/index.html: HTTP 404 for `/img/missing.png`', 'dist/ru/landing/index.html: HTTP 404 for `/img/missing.png`']);
     expect(snapshot(outDir)).toEqual(before);
     // Built elsewhere (`--out site`), the error names that folder, not dist/ or the temporary one.
     const other = await buildSite({ root, outDir: path.join(root, 'site'), checkBuiltSite: { external: false, log: () => undefined } }).catch((e: unknown) => e);
-    expect((other as PaydocsError).diagnostics.map((d) => `${d.file}: ${d.message}`)).toEqual(['site/guide/index.html: HTTP 404 for `/img/missing.png`', 'site/ru/guide/index.html: HTTP 404 for `/img/missing.png`']);
+    expect((other as PaydocsError).diagnostics.map((d) => `${d.file}: ${d.message}`)).toEqual(['site/landing/index.html: HTTP 404 for `/img/missing.png`', 'site/ru/landing/index.html: HTTP 404 for `/img/missing.png`']);
   });
 });

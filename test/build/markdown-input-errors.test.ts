@@ -196,6 +196,20 @@ describe('images (remark-links, check-links)', () => {
     `);
   });
 
+  it('a link or image written as HTML is checked as the browser reads it, at its line and column', () => {
+    const body = 'Intro.\n\nSee <a href="/nowhere">x</a> and <img src="/img/nope.png" alt="x">.\n\n<div>\n  <a class="b" href=\'/callbacks#top\'>ok</a>\n  <a href="https://example.com/">ext</a> <a href="#here">here</a>\n  <!-- <a href="/commented-out">x</a> -->\n  <img src="/img/logo.svg" alt=""> <a href="../ru/">ru</a> <a href="/gone/">gone</a>\n</div>\n';
+    expect(check(body)).toMatchInlineSnapshot(`
+      [
+        "content/docs/callbacks.md:7:14: link to \`/nowhere\`: no page at \`/nowhere\`
+        hint: check the path of \`/nowhere\`",
+        "content/docs/callbacks.md:7:44: image \`/img/nope.png\`: no such file (looked in \`content/static/img/nope.png\`)
+        hint: put the file in content/static, or fix the path",
+        "content/docs/callbacks.md:13:69: link to \`/gone/\`: no page at \`/gone\`
+        hint: check the path of \`/gone\`",
+      ]
+    `);
+  });
+
   it('an image in content/static passes; remote and data images are not checked; a relative one misses on the Russian page', () => {
     expect(check('![logo](/img/logo.svg) ![r](https://cdn.example.com/x.png) ![d](data:image/png;base64,AAAA) ![p](//cdn.example.com/y.png)\n', { ruTranslated: true })).toEqual([]);
     // `./img/logo.svg` on `/callbacks` is `/img/logo.svg`; on `/ru/callbacks` it is `/ru/img/logo.svg`, which the site does not have.

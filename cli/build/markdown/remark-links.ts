@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Definition, Image, Link, Root } from 'mdast';
+import type { Definition, Html, Image, Link, Root } from 'mdast';
 import type { Plugin } from 'unified';
 import { visit } from './visit.ts';
 import { CHANGELOG_ROUTE } from '../write-feeds.ts';
@@ -95,9 +95,47 @@ export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
     }
     out.links.push({ raw, kind: 'image', path: pathname, line, column });
   };
-  // One walk for links, definitions and images.
+  // A link or image written as HTML (`<a href>`, `<img src>`) goes to the page as written, so it is
+  // checked as the browser reads it: a path from the site root or the page's URL, not a `.md` file.
+  const htmlLink = (raw: string, line: number | undefined, column: number | undefined) => {
+    if (raw.startsWith('#')) {
+      out.links.push({ raw, kind: 'anchor', hash: raw.slice(1), line, column });
+      return;
+    }
+    if (EXTERNAL.test(raw) || raw.startsWith('//')) {
+      out.links.push({ raw, kind: 'external', line, column });
+      return;
+    }
+    const hashAt = raw.indexOf('#');
+    const hash = hashAt === -1 ? undefined : raw.slice(hashAt + 1);
+    pageUrl ??= new URL(ctx.localizePath(ctx.routeOfRelPath(ctx.relPath) ?? '/'), 'http://site');
+    let pathname = new URL(raw, pageUrl).pathname;
+    try {
+      pathname = decodeURI(pathname);
+    } catch {
+      // checked as written
+    }
+    // As written (`/ru/`, `/x.html`): the link check takes it to its route's form, knowing the locale homes.
+    out.links.push({ raw, kind: 'path', path: pathname, hash, line, column });
+  };
+  const html = (node: Html) => {
+    const text = node.value.replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, ' '));
+    for (const m of text.matchAll(/<(a|img)\b[^>]*?\s(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
+      const tag = m[1]!.toLowerCase();
+      if ((tag === 'a') !== (m[2]!.toLowerCase() === 'href')) continue;
+      const raw = (m[3] ?? m[4]!).replace(/&amp;/g, '&').trim();
+      const at = m.index + m[0].length - raw.length - 1;
+      const before = text.slice(0, at).split('\n');
+      const line = node.position ? node.position.start.line + ctx.bodyLineOffset + before.length - 1 : undefined;
+      const column = node.position ? (before.length === 1 ? node.position.start.column + at : before.at(-1)!.length + 1) : undefined;
+      if (tag === 'img') image({ type: 'image', url: raw, position: node.position && line !== undefined ? { start: { line: line - ctx.bodyLineOffset, column: column! }, end: node.position.end } : undefined });
+      else if (raw) htmlLink(raw, line, column);
+    }
+  };
+  // One walk for links, definitions, images and HTML.
   visit(tree, (node) => {
     if (node.type === 'link' || node.type === 'definition') handle(node);
     else if (node.type === 'image') image(node);
+    else if (node.type === 'html' && /<(a|img)\b/i.test(node.value)) html(node);
   });
 };
