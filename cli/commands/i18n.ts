@@ -69,13 +69,17 @@ export async function i18nStatus(root: string): Promise<I18nStatus[]> {
     });
 }
 
-export async function reportI18n(root: string): Promise<void> {
+/** Lists the translation work of every locale; returns how many pages it listed. */
+export async function reportI18n(root: string): Promise<number> {
+  let listed = 0;
   for (const s of await i18nStatus(root)) {
+    listed += s.missing.length + s.outdated.length + s.unmarked.length;
     console.log(`\n${s.locale}: ${s.missing.length} not translated, ${s.outdated.length} outdated, ${s.unmarked.length} without source_hash`);
     for (const f of s.missing) console.log(`  missing   ${f}`);
     for (const f of s.outdated) console.log(`  outdated  ${f}  (run \`paydocs i18n mark\` after updating it)`);
     for (const f of s.unmarked) console.log(`  unmarked  ${f}`);
   }
+  return listed;
 }
 
 export function registerI18n(program: Command): void {

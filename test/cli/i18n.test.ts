@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setSourceHash } from '../../cli/commands/i18n.ts';
@@ -43,6 +43,20 @@ describe('cli/commands/i18n', () => {
       ✔ No errors in 6 pages.
       "
     `);
+  });
+
+  it('check --i18n --strict fails while a page is listed, and passes once none is', () => {
+    const dir = copyFixture('i18n');
+    const r = paydocs(['check', '--i18n', '--strict'], dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('ru: 1 not translated, 1 outdated, 0 without source_hash');
+    expect(r.err).toBe('2 pages to translate or mark (listed above), failing with --strict\n\n✖ 1 error.\n');
+    mkdirSync(path.join(dir, 'content/i18n/ru/api'), { recursive: true });
+    writeFileSync(path.join(dir, 'content/i18n/ru/api/create.md'), read(dir, 'content/docs/api/create.md'));
+    expect(paydocs(['i18n', 'mark'], dir).code).toBe(0);
+    const clean = paydocs(['check', '--i18n', '--strict'], dir);
+    expect(clean.code, clean.err).toBe(0);
+    expect(clean.out).toContain('ru: 0 not translated, 0 outdated, 0 without source_hash');
   });
 
   it('i18n mark records the English hash; a later English change makes the translation outdated again', () => {
