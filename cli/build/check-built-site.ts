@@ -7,6 +7,8 @@ import { PaydocsError, type Diagnostic } from '../diagnostics.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { resolveRequestPath } from '../serve/static-handler.ts';
 import type { RedirectEntry } from './load-redirects.ts';
+import { routePathOf } from '../../renderer/route-path.ts';
+import { findInSource } from './check-links.ts';
 import { localePrefix } from './site-paths.ts';
 import { markdownPathOf } from './write-llms.ts';
 import { siteRedirects } from './write-redirects.ts';
@@ -20,6 +22,10 @@ export interface CheckBuiltSiteOptions {
   redirects?: readonly RedirectEntry[];
   /** The output folder as the user named it (`dist`, `--out site`): errors name `<outName>/guide/index.html`, not the temporary folder. */
   outName?: string;
+  /** The project file a page is built from (`/ru/landing` -> `content/pages/landing.tsx`): a broken link on it is reported there. */
+  sourceOf?: (href: string) => string | undefined;
+  /** The project folder, to read a source file for the line of the link. */
+  root?: string;
   log?: (line: string) => void;
 }
 
@@ -58,6 +64,22 @@ function servedFile(dir: string, outName: string, pathname: string): string {
   return abs ? `${outName}/${path.relative(dir, abs).split(path.sep).join('/')}` : `${outName}${pathname}`;
 }
 
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 function failureReason(details: unknown[] | undefined): string {
   const e = details?.find((d) => d instanceof Error) as (Error & { cause?: { code?: string; message?: string } }) | undefined;
   return e ? (e.cause?.code ?? e.cause?.message ?? e.name ?? e.message) : 'no answer';
@@ -84,7 +106,7 @@ function sitemapPaths(dir: string, siteUrl: string): string[] {
  * own public URL (canonical, hreflang, og:url) are checked on loopback too. External links are listed,
  * and fetched only with `external`.
  */
-export async function checkBuiltSite({ dir, config, external, redirects = [], outName = 'dist', log = console.log }: CheckBuiltSiteOptions): Promise<CheckBuiltSiteResult> {
+export async function checkBuiltSite({ dir, config, external, redirects = [], outName = 'dist', sourceOf, root, log = console.log }: CheckBuiltSiteOptions): Promise<CheckBuiltSiteResult> {
   const server = await serveInChild(dir);
   const origin = server.origin;
   const externalLinks = new Set<string>();
@@ -127,12 +149,19 @@ export async function checkBuiltSite({ dir, config, external, redirects = [], ou
       },
     });
     const broken = result.links.filter((l) => l.state === LinkState.BROKEN);
-    const diagnostics: Diagnostic[] = broken.map((l) => ({
-      severity: 'error',
-      rule: 'broken-link-built',
-      file: l.parent && l.parent !== l.url ? servedFile(dir, outName, new URL(l.parent).pathname) : undefined,
-      message: `${l.status ? `HTTP ${l.status}` : `no response (${failureReason(l.failureDetails)})`} for \`${l.url.replace(origin, '')}\`${l.parent && l.parent !== l.url ? '' : ' (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)'}`,
-    }));
+    const roots = config.i18n.locales.map((l) => localePrefix(config, l));
+    const texts = new Map<string, string | undefined>();
+    const diagnostics: Diagnostic[] = broken.map((l) => {
+      const target = l.url.replace(origin, '');
+      const status = `${l.status ? `HTTP ${l.status}` : `no response (${failureReason(l.failureDetails)})`} for \`${target}\``;
+      if (!l.parent || l.parent === l.url) return { severity: 'error', rule: 'broken-link-built', message: `${status} (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)` };
+      // Named at the file the writer edits, with the line where the URL is written when it is there as is.
+      const page = routePathOf(decodedPath(new URL(l.parent).pathname), (r) => roots.includes(r));
+      const source = sourceOf?.(page);
+      if (!source) return { severity: 'error', rule: 'broken-link-built', file: servedFile(dir, outName, new URL(l.parent).pathname), message: status };
+      if (!texts.has(source)) texts.set(source, root === undefined ? undefined : readText(path.join(root, source)));
+      return { severity: 'error', rule: 'broken-link-built', file: source, ...findInSource(texts.get(source), [target]), message: `${status} on \`${page}\`` };
+    });
     const unique = [...new Map([...fileProblems, ...diagnostics].map((d) => [`${d.file ?? ''} ${d.message}`, d])).values()];
     const checked = result.links.filter((l) => l.state === LinkState.OK && l.url.startsWith(origin)).length + starts.length - starts.filter(isHtml).length - fileProblems.length;
     // In file order, whatever order the crawl happened to take.

@@ -119,7 +119,7 @@ export function checkLinks({ pages, known, checkAnchors, redirected, drafts, fai
         }
         // A path as an HTML link writes it (`/ru`, `/x/`, `/x.html`) takes the route's form, as the router does.
         const target = routePathOf(link.path, (root) => known.has(root));
-        if (!known.has(target)) {
+        if (!known.has(target) && !known.has(link.path)) {
           const guess = closest(target, known);
           diagnostics.add({ ...where, rule: 'broken-link', message: `link to \`${link.raw}\`: no page at \`${target}\``, hint: guess ? `did you mean \`${guess}\`?` : `check the path of \`${target}\`` });
           continue;
@@ -140,7 +140,7 @@ export function checkLinks({ pages, known, checkAnchors, redirected, drafts, fai
 }
 
 /** 1-based line and column of the first occurrence of one of `needles` in `source`. */
-function findInSource(source: string | undefined, needles: string[]): { line?: number; column?: number } {
+export function findInSource(source: string | undefined, needles: string[]): { line?: number; column?: number } {
   if (!source) return {};
   for (const needle of needles) {
     if (!needle) continue;
@@ -238,7 +238,8 @@ export function checkRenderedLinks(input: CheckRenderedLinksInput): void {
     const hash = url.hash ? decodeURIComponent(url.hash.slice(1)) : undefined;
     const rest = target.slice(localeOfSitePath(config, target).prefix.length);
     const where = { file, ...findInSource(source, [href, hash ? `${rest}#${hash}` : '', rest]) };
-    if (!known.has(target)) {
+    // A file of content/static is served as written (`/legacy.html`), a page at its route's form.
+    if (!known.has(target) && !known.has(pathname)) {
       // As for Markdown links: a page whose file failed to load is missing because of that file's error.
       if (failed?.size && sourceFilesOf(config, target).some((f) => failed.has(f))) continue;
       const guess = closest(target, known);

@@ -118,7 +118,8 @@ export async function outputSite(input: OutputInput): Promise<BuildResult> {
         const { checkBuiltSite } = await import('./check-built-site.ts');
         // Named as the user wrote it; the crawl runs on the temporary folder before it replaces the output.
         const outName = path.relative(root, options.outDir).split(path.sep).join('/') || '.';
-        await checkBuiltSite({ dir, config, redirects, outName, ...options.checkBuiltSite! });
+        const sources = new Map(locales.flatMap((l) => l.routes.map((r): [string, string] => [r.href, r.kind === 'page' ? `${PAGES_DIR}/${r.component}.tsx` : r.page.doc.file])));
+        await checkBuiltSite({ dir, config, redirects, outName, root, sourceOf: (href) => sources.get(href), ...options.checkBuiltSite! });
       }
     : undefined;
   const written = files.size;

@@ -28,9 +28,9 @@ function copyOfDist(): string {
   return dir;
 }
 
-async function problems(dir: string): Promise<string[]> {
+async function problems(dir: string, outName?: string): Promise<string[]> {
   try {
-    await checkBuiltSite({ dir, config, external: false, redirects, log: () => undefined });
+    await checkBuiltSite({ dir, config, external: false, redirects, outName, log: () => undefined });
     return [];
   } catch (error) {
     if (error instanceof PaydocsError) return error.diagnostics.map((d) => `${d.file ?? '-'}: ${d.message}`);
@@ -64,6 +64,8 @@ describe('cli/build/check-built-site', () => {
       '-: HTTP 404 for `/ru/guide.md` (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)',
       'dist/old-guide/index.html: HTTP 404 for `/guide-gone`',
     ]);
+    // The built file is named in the output folder the user named (`--out site`), not the one checked.
+    expect(await problems(dir, 'site')).toContain('site/old-guide/index.html: HTTP 404 for `/guide-gone`');
   });
 
   it('fetches external links only with `external`', async () => {

@@ -96,10 +96,16 @@ describe('cli/build/build-site (atomic)', () => {
     writeFileSync(landing, readFileSync(landing, 'utf8').replace('<h1 className="landing__title">', '<img src="/img/missing.png" alt="Flow" />\n        <h1 className="landing__title">'));
     const error = await buildSite({ root, outDir, checkBuiltSite: { external: false, log: () => undefined } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaydocsError);
-    expect((error as PaydocsError).diagnostics.map((d) => `${d.file}: ${d.message}`)).toEqual(['dist/landing/index.html: HTTP 404 for `/img/missing.png`', 'dist/ru/landing/index.html: HTTP 404 for `/img/missing.png`']);
+    // Named at the file the page is built from, at the line of the URL, with the page it is on.
+    const line = readFileSync(landing, 'utf8').split('\n').findIndex((l) => l.includes('/img/missing.png')) + 1;
+    expect((error as PaydocsError).diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`)).toEqual([
+      `content/pages/landing.tsx:${line}: HTTP 404 for \`/img/missing.png\` on \`/landing\``,
+      `content/pages/landing.tsx:${line}: HTTP 404 for \`/img/missing.png\` on \`/ru/landing\``,
+    ]);
     expect(snapshot(outDir)).toEqual(before);
-    // Built elsewhere (`--out site`), the error names that folder, not dist/ or the temporary one.
+    // Built elsewhere (`--out site`): the same, never the temporary folder (a URL no project file writes,
+    // such as a redirect page's, is named at the built file under `site/`: check-built-site.test.ts).
     const other = await buildSite({ root, outDir: path.join(root, 'site'), checkBuiltSite: { external: false, log: () => undefined } }).catch((e: unknown) => e);
-    expect((other as PaydocsError).diagnostics.map((d) => `${d.file}: ${d.message}`)).toEqual(['site/landing/index.html: HTTP 404 for `/img/missing.png`', 'site/ru/landing/index.html: HTTP 404 for `/img/missing.png`']);
+    expect((other as PaydocsError).diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`)).toEqual((error as PaydocsError).diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`));
   });
 });
