@@ -303,6 +303,14 @@ describe('cli/build/markdown/remark-api-operation', () => {
     `);
   });
 
+  it('highlighted lines beyond the end of a code block are a warning at the fence; lines within it are fine', () => {
+    const { errors } = compile('```json {5-9}\n{}\n```\n\n```bash {0,2}\nfirst\nsecond\n```\n\n```js {1,3}\na\nb\nc\n```\n', { relPath: 'callbacks.md' });
+    expect(errors).toEqual([
+      'content/docs/callbacks.md:5: warning: highlighted lines 5, 6, 7, … of a block of 1 line: nothing there to highlight',
+      'content/docs/callbacks.md:9: warning: highlighted line 0 of a block of 2 lines: nothing there to highlight',
+    ]);
+  });
+
   it('an API document that failed to load (its errors reported by load-api) adds nothing; a missing one is an error', () => {
     const body = '::api-operation{id="thing_put"}\n\n::api-operation{id="thing_get"}\n';
     expect(compile(body, { relPath: 'api/thing_put.md', data: { api: { file: 'content/api/openapi.yaml', failed: true } } }).errors).toEqual([]);

@@ -28,6 +28,12 @@ export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, sty
     const loaded = new Set(highlighter.getLoadedLanguages());
     visit(tree, 'code', (node: Code, index, parent) => {
       const meta = parseFenceMeta(node.meta);
+      const lineCount = node.value.split('\n').length;
+      const beyond = [...meta.highlight].filter((n) => n < 1 || n > lineCount);
+      if (beyond.length) {
+        const shown = beyond.length > 3 ? `${beyond.slice(0, 3).join(', ')}, …` : beyond.join(', ');
+        out.problems.push({ line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined, rule: 'code-highlight', severity: 'warning', message: `highlighted line${beyond.length === 1 ? '' : 's'} ${shown} of a block of ${lineCount} line${lineCount === 1 ? '' : 's'}: nothing there to highlight` });
+      }
       let lang = (node.lang ?? 'text').toLowerCase();
       lang = ALIASES[lang] ?? lang;
       if (lang !== 'text' && !loaded.has(lang)) {
