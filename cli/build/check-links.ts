@@ -51,6 +51,8 @@ function closestAnchor(hash: string, ids: Iterable<string>): string | undefined 
  */
 export function checkLinks({ pages, known, checkAnchors, redirected, drafts, failed: failedFiles, diagnostics }: CheckLinksInput): void {
   const failed: ReadonlySet<string | undefined> = failedFiles ?? new Set(diagnostics.errors.map((d) => d.file));
+  // Every doc's path below its locale's root (`api/x.md`), for the file a broken link may have meant.
+  const docFiles = new Set([...pages.values()].flatMap((list) => list.map((p) => p.doc.relPath)));
   const ids = new Map<string, Set<string>>();
   for (const list of pages.values()) for (const p of list) ids.set(p.href, new Set(p.headingIds));
   const anchorHint = (hash: string, target: string) => {
@@ -107,13 +109,15 @@ export function checkLinks({ pages, known, checkAnchors, redirected, drafts, fai
             });
             continue;
           }
-          const prefix = page.href.slice(0, page.href.length - (page.doc.route === '/' ? 1 : page.doc.route.length));
-          const guess = closest(`${prefix}/${rel.replace(/\.md$/, '').replace(/(^|\/)index$/, '')}`, known);
+          // The writer links to files: the nearest file, as a link from this one (`./service_list.md`).
+          const guess = closest(rel, docFiles);
+          const dir = path.posix.dirname(page.doc.relPath);
+          const relative = guess === undefined ? undefined : path.posix.relative(dir, guess);
           diagnostics.add({
             ...where,
             rule: 'broken-link',
             message: `link to \`${link.raw}\`: no file \`${DOCS_DIR}/${rel}\``,
-            hint: guess ? `did you mean the page \`${guess}\`?` : 'link to the `.md` file of a page, relative to this file',
+            hint: relative !== undefined ? `did you mean \`${relative.startsWith('../') ? relative : `./${relative}`}\`?` : 'check the file name: a link to a page is to its `.md` file, relative to this file',
           });
           continue;
         }

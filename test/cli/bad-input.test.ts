@@ -154,11 +154,11 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
   it('links to nowhere', () => {
     expect(buildBad('link-to-nowhere')).toMatchInlineSnapshot(`
       "content/docs/guide.md:8:5: link to \`./api/nowhere.md\`: no file \`content/docs/api/nowhere.md\`
-        hint: link to the \`.md\` file of a page, relative to this file
+        hint: check the file name: a link to a page is to its \`.md\` file, relative to this file
       content/docs/guide.md:8:34: link to \`/introduction\`: no page at \`/introduction\`
         hint: check the path of \`/introduction\`
       content/docs/guide.md:8:65: link to \`../reference/errors.md#auth\`: no file \`content/docs/../reference/errors.md\`
-        hint: link to the \`.md\` file of a page, relative to this file
+        hint: check the file name: a link to a page is to its \`.md\` file, relative to this file
 
       ✖ 3 errors. Nothing was written.
       "
@@ -271,7 +271,7 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
   it('broken links in Markdown (both locales), a React page and the navbar; anchors ignored by default', () => {
     expect(buildBad('broken-links-everywhere')).toMatchInlineSnapshot(`
       "content/i18n/ru/intro.md:7:62: link to \`./pricing.md\`: no file \`content/docs/pricing.md\`
-        hint: link to the \`.md\` file of a page, relative to this file
+        hint: check the file name: a link to a page is to its \`.md\` file, relative to this file
       content/pages/promo.tsx:14:24: link to \`/pricing\` on \`/promo\`: no page at \`/pricing\`
         hint: check the path of \`/pricing\`
       content/pages/promo.tsx:14:24: link to \`/ru/pricing\` on \`/ru/promo\`: no page at \`/ru/pricing\`
@@ -294,7 +294,7 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
       content/docs/guide.md:8:53: no heading \`#signin\` on this page
         hint: did you mean \`#signing\`?
       content/i18n/ru/intro.md:7:62: link to \`./pricing.md\`: no file \`content/docs/pricing.md\`
-        hint: link to the \`.md\` file of a page, relative to this file
+        hint: check the file name: a link to a page is to its \`.md\` file, relative to this file
       content/pages/promo.tsx:14:24: link to \`/pricing\` on \`/promo\`: no page at \`/pricing\`
         hint: check the path of \`/pricing\`
       content/pages/promo.tsx:14:24: link to \`/ru/pricing\` on \`/ru/promo\`: no page at \`/ru/pricing\`
@@ -389,11 +389,11 @@ describe('cli/build (bad input corpus: exact errors, previous dist/ kept)', () =
     });
     expect(err).toMatchInlineSnapshot(`
       "content/docs/guide.md:8:5: link to \`./api/nowhere.md\`: no file \`content/docs/api/nowhere.md\`
-        hint: link to the \`.md\` file of a page, relative to this file
+        hint: check the file name: a link to a page is to its \`.md\` file, relative to this file
       content/docs/guide.md:8:34: link to \`/introduction\`: no page at \`/introduction\`
         hint: check the path of \`/introduction\`
       content/docs/guide.md:8:65: link to \`../reference/errors.md#auth\`: no file \`content/docs/../reference/errors.md\`
-        hint: link to the \`.md\` file of a page, relative to this file
+        hint: check the file name: a link to a page is to its \`.md\` file, relative to this file
       content/docs/other.md:4: sidebar_position: expected number, received string
       content/docs/other.md:5: draft: expected boolean, received string
       content/docs/other.md:6: keywords: expected array, received string

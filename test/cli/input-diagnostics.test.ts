@@ -115,6 +115,14 @@ describe('cli/build/load-content: no follow-on errors, the line of the key', () 
     `);
   });
 
+  it('a link to a file that does not exist suggests the nearest file, as a link from the linking file', () => {
+    const root = project({ 'content/docs/api/a.md': '---\ntitle: A\n---\n\nSee [the guide](../giude.md) and [the intro](../intro2.md).\n' });
+    const r = paydocs(['check'], root);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('content/docs/api/a.md:5:5: link to `../giude.md`: no file `content/docs/giude.md`\n  hint: did you mean `../guide.md`?');
+    expect(r.err).toContain('link to `../intro2.md`: no file `content/docs/intro2.md`\n  hint: did you mean `../intro.md`?');
+  });
+
   it('a slug is a clean path: no space, `#`, `?`, `%`, empty or dot segment', async () => {
     const bad = ['/tp get#x', '/a?b', '/a%20b', '/a//b', '/a/../b', 'a/b', '/.hidden'];
     for (const slug of bad) {
