@@ -3,10 +3,12 @@
 /** The candidate nearest to `target` by its last path segment (and sharing its folder), if near enough. */
 export function closest(target: string, candidates: Iterable<string>): string | undefined {
   const last = target.split('/').pop() ?? target;
+  // A candidate in another folder costs more: `/api/nope` is not `/invoicing/api_invoicing/token`.
+  const dir = target.split('/').slice(0, -1).join('/');
   let best: string | undefined;
   let score = Infinity;
   for (const c of candidates) {
-    const d = levenshtein(last, c.split('/').pop() ?? c) + (c.includes(target.split('/').slice(0, -1).join('/')) ? 0 : 2);
+    const d = levenshtein(last, c.split('/').pop() ?? c) + (dir === '' || c.startsWith(`${dir}/`) ? 0 : 2);
     if (d < score) {
       score = d;
       best = c;
