@@ -55,8 +55,20 @@ export interface LoadContentOptions {
   categoryCache?: Map<string, { mtimeMs: number; entry: CategoryEntry }>;
 }
 
+/** Frontmatter keys that are not text a translation carries: a change to one leaves every translation current. */
+const UNTRANSLATED_KEYS = /^(?:id|slug|sidebar_position|hide_table_of_contents|draft|pagination_prev|pagination_next|noindex|source_hash)\s*:/;
+
+/**
+ * The hash a translation records of its English source (`source_hash`): of what a translator
+ * translates, the text and the frontmatter's words. Line endings, spaces at line ends, blank lines at
+ * the end and keys such as `sidebar_position` do not count, so they do not tell Russian readers that
+ * the English page changed.
+ */
 export function sourceHash(raw: string): string {
-  return createHash('sha256').update(raw.replace(/\r\n/g, '\n')).digest('hex').slice(0, 16);
+  const lines = raw.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
+  const close = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
+  const kept = close === -1 ? lines : [...lines.slice(1, close).filter((l) => !UNTRANSLATED_KEYS.test(l)), '---', ...lines.slice(close + 1)];
+  return createHash('sha256').update(kept.join('\n').replace(/\n+$/, '')).digest('hex').slice(0, 16);
 }
 
 function walk(dir: string, base = ''): string[] {

@@ -31,6 +31,20 @@ describe('cli/commands/i18n', () => {
     expect(setSourceHash('---\ntitle: A\nsource_hash: 1111111111111111\nkeywords: [x]\n---\nBody\n', 'abcdef0123456789')).toBe('---\ntitle: A\nsource_hash: abcdef0123456789\nkeywords: [x]\n---\nBody\n');
   });
 
+  it('sourceHash counts what a translator translates: the text and the frontmatter\'s words, not the layout keys or line-end spaces', () => {
+    const page = '---\ntitle: Guide\ndescription: How to start.\nsidebar_position: 2\n---\n\nFirst paragraph.\n';
+    const same = [
+      page.replace('sidebar_position: 2', 'sidebar_position: 5'),
+      page.replace('sidebar_position: 2\n', 'sidebar_position: 2\nslug: /start\nhide_table_of_contents: true\n'),
+      `${page}\n\n`,
+      page.replace('First paragraph.', 'First paragraph.  '),
+      page.replace(/\n/g, '\r\n'),
+    ];
+    for (const text of same) expect(sourceHash(text), JSON.stringify(text)).toBe(sourceHash(page));
+    const changed = [page.replace('title: Guide', 'title: Getting started'), page.replace('How to start.', 'How to begin.'), page.replace('First paragraph.', 'First paragraph, edited.'), `${page}\nA new paragraph.\n`];
+    for (const text of changed) expect(sourceHash(text), JSON.stringify(text)).not.toBe(sourceHash(page));
+  });
+
   it('check --i18n lists pages not translated and translations older than their English page', () => {
     const dir = copyFixture('i18n');
     const r = paydocs(['check', '--i18n'], dir);
