@@ -328,7 +328,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const errors = currentErrors();
     if (errors.length) {
       const text = errors.map(formatDiagnostic).join('\n');
-      log(`\n✖ ${errors.length} error${errors.length === 1 ? '' : 's'} (the browser keeps the last good page):\n${text}`);
+      log(`\n✖ ${errors.length} error${errors.length === 1 ? '' : 's'} (also shown in the browser; a page with errors keeps its last good version, if it had one):\n${text}`);
       send({ type: 'error', text });
     } else send({ type: 'ok' });
   };
