@@ -32,6 +32,15 @@ afterAll(async () => {
   await dev?.close();
 });
 
+/** What the terminal printed for the rebuild that `change` sets off. */
+async function newLines(change: () => void): Promise<string> {
+  const from = logs.length;
+  const rebuilt = dev.nextRebuild();
+  change();
+  await rebuilt;
+  return logs.slice(from).join('\n');
+}
+
 describe('cli/dev/dev-server', () => {
   it('shows a saved edit in the open page without a reload, keeping the scroll position', async () => {
     const page = await browser.newPage();
@@ -206,13 +215,6 @@ describe('cli/dev/dev-server', () => {
   it('rechecks a link when the page it points to is written or deleted, though the linking page did not change', async () => {
     const guide = path.join(root, 'content/docs/guide.md');
     const original = readFileSync(guide, 'utf8');
-    const newLines = async (change: () => void) => {
-      const from = logs.length;
-      const rebuilt = dev.nextRebuild();
-      change();
-      await rebuilt;
-      return logs.slice(from).join('\n');
-    };
     expect(await newLines(() => writeFileSync(guide, `${original}\nSee [the later page](./later-page.md).\n`))).toContain('link to `./later-page.md`: no file `content/docs/later-page.md`');
     const later = path.join(root, 'content/docs/later-page.md');
     expect(await newLines(() => writeFileSync(later, '---\ntitle: Later page\n---\n\nWritten after the link.\n'))).not.toContain('link to `./later-page.md`');
@@ -225,13 +227,6 @@ describe('cli/dev/dev-server', () => {
     const guide = path.join(root, 'content/docs/guide.md');
     const original = readFileSync(guide, 'utf8');
     const broken = path.join(root, 'content/docs/broken-from-start.md');
-    const newLines = async (change: () => void) => {
-      const from = logs.length;
-      const rebuilt = dev.nextRebuild();
-      change();
-      await rebuilt;
-      return logs.slice(from).join('\n');
-    };
     expect(await newLines(() => writeFileSync(broken, '---\ntitle: Broken\nsidebar_position: two\n---\n\nText.\n'))).toContain('content/docs/broken-from-start.md:3: sidebar_position: expected number, received string');
     const linked = await newLines(() => writeFileSync(guide, `${original}\nSee [the broken page](./broken-from-start.md).\n`));
     expect(linked).toContain('content/docs/broken-from-start.md:3: sidebar_position');

@@ -26,19 +26,20 @@ function feedPath(ctx: PageContext, route: string | undefined): string | undefin
  */
 export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
   const { ctx, out } = pageData(file);
+  // An in-page anchor or a link off the site is recorded as it is written; true when `raw` is one.
+  const anchorOrExternal = (raw: string, line: number | undefined, column: number | undefined): boolean => {
+    if (raw.startsWith('#')) out.links.push({ raw, kind: 'anchor', hash: raw.slice(1), line, column });
+    else if (EXTERNAL.test(raw) || raw.startsWith('//')) out.links.push({ raw, kind: 'external', line, column });
+    else return false;
+    return true;
+  };
   const handle = (node: Link | Definition) => {
     const raw = node.url;
     const line = node.position ? node.position.start.line + ctx.bodyLineOffset : undefined;
     const column = node.position?.start.column;
-    if (raw.startsWith('#')) {
-      if ((node as Link).data && ((node as Link).data as { hProperties?: { className?: string[] } }).hProperties?.className?.includes('hash-link')) return;
-      out.links.push({ raw, kind: 'anchor', hash: raw.slice(1), line, column });
-      return;
-    }
-    if (EXTERNAL.test(raw) || raw.startsWith('//')) {
-      out.links.push({ raw, kind: 'external', line, column });
-      return;
-    }
+    // A heading's own `#` link is not one the writer wrote.
+    if (raw.startsWith('#') && ((node as Link).data as { hProperties?: { className?: string[] } } | undefined)?.hProperties?.className?.includes('hash-link')) return;
+    if (anchorOrExternal(raw, line, column)) return;
     const hashAt = raw.indexOf('#');
     const target = hashAt === -1 ? raw : raw.slice(0, hashAt);
     const hash = hashAt === -1 ? undefined : raw.slice(hashAt + 1);
@@ -98,14 +99,7 @@ export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
   // A link or image written as HTML (`<a href>`, `<img src>`) goes to the page as written, so it is
   // checked as the browser reads it: a path from the site root or the page's URL, not a `.md` file.
   const htmlLink = (raw: string, line: number | undefined, column: number | undefined) => {
-    if (raw.startsWith('#')) {
-      out.links.push({ raw, kind: 'anchor', hash: raw.slice(1), line, column });
-      return;
-    }
-    if (EXTERNAL.test(raw) || raw.startsWith('//')) {
-      out.links.push({ raw, kind: 'external', line, column });
-      return;
-    }
+    if (anchorOrExternal(raw, line, column)) return;
     const hashAt = raw.indexOf('#');
     const hash = hashAt === -1 ? undefined : raw.slice(hashAt + 1);
     pageUrl ??= new URL(ctx.localizePath(ctx.routeOfRelPath(ctx.relPath) ?? '/'), 'http://site');
