@@ -4,6 +4,7 @@ import { routePathOf } from '../../renderer/route-path.ts';
 import { PaydocsError, type DiagnosticList } from '../diagnostics.ts';
 import type { CompiledPage } from './compile-markdown.ts';
 import { DOCS_DIR, I18N_DIR, STATIC_DIR } from './content-dirs.ts';
+import { htmlLinks } from './html-links.ts';
 import { localeOfSitePath, localePrefix, sitePath } from './site-paths.ts';
 import { closest, levenshtein } from './suggest.ts';
 
@@ -33,6 +34,15 @@ function resolveRelFile(fromRelPath: string, raw: string): string {
   }
   const joined = path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), decoded)).replace(/\/$/, '');
   return joined.endsWith('.md') ? joined : `${joined}.md`;
+}
+
+/** A fragment as the id it names; a malformed escape (`#%E0%A4%A`) names no id but is kept as written. */
+function decodedHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
 }
 
 function closestAnchor(hash: string, ids: Iterable<string>): string | undefined {
@@ -89,7 +99,7 @@ export function checkLinks({ pages, known, checkAnchors, redirected, drafts, fai
         }
         if (copy) continue;
         if (link.kind === 'anchor') {
-          const hash = link.hash ? decodeURIComponent(link.hash) : '';
+          const hash = link.hash ? decodedHash(link.hash) : '';
           if (checkAnchors && hash && !ids.get(page.href)?.has(hash)) {
             diagnostics.add({ ...where, rule: 'broken-anchor', message: `no heading \`#${link.hash}\` on this page`, hint: anchorHint(hash, page.href) });
           }
@@ -134,7 +144,7 @@ export function checkLinks({ pages, known, checkAnchors, redirected, drafts, fai
           continue;
         }
         if (checkAnchors && link.hash) {
-          const hash = decodeURIComponent(link.hash);
+          const hash = decodedHash(link.hash);
           const targetIds = ids.get(target);
           if (targetIds && !targetIds.has(hash)) diagnostics.add({ ...where, rule: 'broken-anchor', message: `link to \`${link.raw}\`: no heading \`#${link.hash}\` on \`${link.path}\``, hint: anchorHint(hash, target) });
         }
@@ -215,8 +225,6 @@ function sourceFilesOf(config: PaydocsConfig, target: string): string[] {
   return roots.flatMap((r) => rels.map((rel) => `${r}/${rel}`));
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
-
 /**
  * Links of a prerendered React page (`content/pages/*.tsx`): its hrefs exist only once the component
  * has run, so the page's `<main>` is scanned. The line is where the target's path appears in the
@@ -227,8 +235,7 @@ export function checkRenderedLinks(input: CheckRenderedLinksInput): void {
   const roots = new Set(config.i18n.locales.map((l) => localePrefix(config, l)));
   const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? html;
   const seen = new Set<string>();
-  for (const m of main.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)) {
-    const href = m[1]!.replace(/&(amp|quot|#39|#x27|lt|gt);/g, (e) => ENTITIES[e] ?? e);
+  for (const { url: href } of htmlLinks(main).filter((l) => l.tag === 'a')) {
     if (seen.has(href) || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) continue;
     seen.add(href);
     const url = new URL(href, `http://site${pageHref}`);
@@ -239,7 +246,7 @@ export function checkRenderedLinks(input: CheckRenderedLinksInput): void {
       pathname = url.pathname;
     }
     const target = routePathOf(pathname, (root) => roots.has(root));
-    const hash = url.hash ? decodeURIComponent(url.hash.slice(1)) : undefined;
+    const hash = url.hash ? decodedHash(url.hash.slice(1)) : undefined;
     const rest = target.slice(localeOfSitePath(config, target).prefix.length);
     const where = { file, ...findInSource(source, [href, hash ? `${rest}#${hash}` : '', rest]) };
     // A file of content/static is served as written (`/legacy.html`), a page at its route's form.

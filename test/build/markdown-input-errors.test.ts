@@ -210,6 +210,22 @@ describe('images (remark-links, check-links)', () => {
     `);
   });
 
+  it('an HTML link in a list item or a quote is named at the column an editor shows; a malformed escape is reported, not a crash', () => {
+    const body = '- item\n\n  <div>\n    <a href="/in-list">x</a>\n  </div>\n\n> <p>\n> <a href="/in-quote">y</a>\n> </p>\n\n<a href="/x?a=1&amp;b=2#%E0%A4%A">z</a> [w](/bad%E0%A4%A#%E0%A4%A)\n';
+    expect(check(body)).toMatchInlineSnapshot(`
+      [
+        "content/docs/callbacks.md:8:14: link to \`/in-list\`: no page at \`/in-list\`
+        hint: check the path of \`/in-list\`",
+        "content/docs/callbacks.md:12:12: link to \`/in-quote\`: no page at \`/in-quote\`
+        hint: check the path of \`/in-quote\`",
+        "content/docs/callbacks.md:15:10: link to \`/x?a=1&b=2#%E0%A4%A\`: no page at \`/x\`
+        hint: did you mean \`/\`?",
+        "content/docs/callbacks.md:15:41: link to \`/bad%E0%A4%A#%E0%A4%A\`: no page at \`/bad%E0%A4%A\`
+        hint: check the path of \`/bad%E0%A4%A\`",
+      ]
+    `);
+  });
+
   it('an image in content/static passes; remote and data images are not checked; a relative one misses on the Russian page', () => {
     expect(check('![logo](/img/logo.svg) ![r](https://cdn.example.com/x.png) ![d](data:image/png;base64,AAAA) ![p](//cdn.example.com/y.png)\n', { ruTranslated: true })).toEqual([]);
     // `./img/logo.svg` on `/callbacks` is `/img/logo.svg`; on `/ru/callbacks` it is `/ru/img/logo.svg`, which the site does not have.
@@ -304,10 +320,11 @@ describe('cli/build/markdown/remark-api-operation', () => {
   });
 
   it('highlighted lines beyond the end of a code block are a warning at the fence; lines within it are fine', () => {
-    const { errors } = compile('```json {5-9}\n{}\n```\n\n```bash {0,2}\nfirst\nsecond\n```\n\n```js {1,3}\na\nb\nc\n```\n', { relPath: 'callbacks.md' });
+    const { errors } = compile('```json {5-9}\n{}\n```\n\n```bash {0,2}\nfirst\nsecond\n```\n\n```js {1,3}\na\nb\nc\n```\n\n```js {3-1}\na\nb\nc\n```\n', { relPath: 'callbacks.md' });
     expect(errors).toEqual([
       'content/docs/callbacks.md:5: warning: highlighted lines 5, 6, 7, … of a block of 1 line: nothing there to highlight',
       'content/docs/callbacks.md:9: warning: highlighted line 0 of a block of 2 lines: nothing there to highlight',
+      'content/docs/callbacks.md:20: warning: highlighted range `3-1` runs backwards: nothing there to highlight\n  hint: write `1-3`',
     ]);
   });
 

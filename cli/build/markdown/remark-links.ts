@@ -4,6 +4,7 @@ import type { Plugin } from 'unified';
 import { visit } from './visit.ts';
 import { CHANGELOG_ROUTE } from '../write-feeds.ts';
 import { pageData, type LinkRef, type PageContext } from './types.ts';
+import { htmlLinks } from '../html-links.ts';
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -44,7 +45,12 @@ export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
     const target = hashAt === -1 ? raw : raw.slice(0, hashAt);
     const hash = hashAt === -1 ? undefined : raw.slice(hashAt + 1);
     const queryAt = target.indexOf('?');
-    const pathname = decodeURI(queryAt === -1 ? target : target.slice(0, queryAt));
+    let pathname = queryAt === -1 ? target : target.slice(0, queryAt);
+    try {
+      pathname = decodeURI(pathname);
+    } catch {
+      // a malformed escape: checked as written
+    }
     const query = queryAt === -1 ? '' : target.slice(queryAt);
     if (pathname.startsWith('/')) {
       // A file such as `/img/flow.png` is the same in every locale; a page path gets the locale prefix, and
@@ -112,18 +118,17 @@ export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
     // As written (`/ru/`, `/x.html`): the link check takes it to its route's form, knowing the locale homes.
     out.links.push({ raw, kind: 'path', path: pathname, hash, line, column });
   };
+  // Scanned as written in the file (with a list's indent or a quote's `>`), so columns are the editor's.
   const html = (node: Html) => {
-    const text = node.value.replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, ' '));
-    for (const m of text.matchAll(/<(a|img)\b[^>]*?\s(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
-      const tag = m[1]!.toLowerCase();
-      if ((tag === 'a') !== (m[2]!.toLowerCase() === 'href')) continue;
-      const raw = (m[3] ?? m[4]!).replace(/&amp;/g, '&').trim();
-      const at = m.index + m[0].length - raw.length - 1;
-      const before = text.slice(0, at).split('\n');
-      const line = node.position ? node.position.start.line + ctx.bodyLineOffset + before.length - 1 : undefined;
-      const column = node.position ? (before.length === 1 ? node.position.start.column + at : before.at(-1)!.length + 1) : undefined;
-      if (tag === 'img') image({ type: 'image', url: raw, position: node.position && line !== undefined ? { start: { line: line - ctx.bodyLineOffset, column: column! }, end: node.position.end } : undefined });
-      else if (raw) htmlLink(raw, line, column);
+    const { start, end } = node.position ?? {};
+    const text = start?.offset !== undefined && end?.offset !== undefined ? String(file.value).slice(start.offset, end.offset) : node.value;
+    for (const link of htmlLinks(text)) {
+      if (!link.url) continue;
+      const before = text.slice(0, link.index).split('\n');
+      const line = start ? start.line + before.length - 1 : undefined;
+      const column = start ? (before.length === 1 ? start.column + link.index : before.at(-1)!.length + 1) : undefined;
+      if (link.tag === 'img') image({ type: 'image', url: link.url, position: line !== undefined ? { start: { line, column: column! }, end: end! } : undefined });
+      else htmlLink(link.url, line === undefined ? undefined : line + ctx.bodyLineOffset, column);
     }
   };
   // One walk for links, definitions, images and HTML.
