@@ -30,6 +30,9 @@ export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, sty
       const meta = parseFenceMeta(node.meta);
       const lineCount = node.value.split('\n').length;
       const beyond = [...meta.highlight].filter((n) => n < 1 || n > lineCount);
+      for (const range of meta.backwards) {
+        out.problems.push({ line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined, rule: 'code-highlight', severity: 'warning', message: `highlighted range \`${range}\` runs backwards: nothing there to highlight`, hint: `write \`${range.split('-').reverse().join('-')}\`` });
+      }
       if (beyond.length) {
         const shown = beyond.length > 3 ? `${beyond.slice(0, 3).join(', ')}, …` : beyond.join(', ');
         out.problems.push({ line: node.position ? node.position.start.line + ctx.bodyLineOffset : undefined, rule: 'code-highlight', severity: 'warning', message: `highlighted line${beyond.length === 1 ? '' : 's'} ${shown} of a block of ${lineCount} line${lineCount === 1 ? '' : 's'}: nothing there to highlight` });
