@@ -223,6 +223,15 @@ describe('cli/dev/dev-server', () => {
     await newLines(() => writeFileSync(guide, original));
   });
 
+  it('knows the files of content/static, as the build does: an image there is no warning, a missing one is', async () => {
+    const guide = path.join(root, 'content/docs/guide.md');
+    const original = readFileSync(guide, 'utf8');
+    const out = await newLines(() => writeFileSync(guide, `${original}\n![icon](/img/favicon.svg) <img src="/img/none.png" alt="">\n`));
+    expect(out).not.toContain('/img/favicon.svg');
+    expect(out).toContain('image `/img/none.png`: no such file');
+    await newLines(() => writeFileSync(guide, original));
+  });
+
   it('does not call a file with errors and no good version yet "no file" in the pages that link to it', async () => {
     const guide = path.join(root, 'content/docs/guide.md');
     const original = readFileSync(guide, 'utf8');
