@@ -115,7 +115,9 @@ export default function Search({ site }: CustomPageProps) {
   useEffect(() => {
     const save = (e: Event) => {
       if (!shown()) return;
-      const link = e.type === 'click' ? ((e.target as Element | null)?.closest?.('a.search-result__link')?.getAttribute('href') ?? null) : null;
+      // Unloading after a click on a result (a full load) keeps the result the click saved.
+      const saved = savedPlace();
+      const link = e.type === 'click' ? ((e.target as Element | null)?.closest?.('a.search-result__link')?.getAttribute('href') ?? null) : saved?.key === here.current.key ? saved.link : null;
       const place: Place = { ...here.current, y: window.scrollY, link };
       window.history.replaceState({ ...(window.history.state as object | null), [PLACE]: place }, '');
     };
