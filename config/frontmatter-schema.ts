@@ -16,6 +16,8 @@ export const FrontmatterSchema = z.strictObject({
   slug: z
     .string()
     .regex(/^\/$|^(?:\/[\p{L}\p{N}_~-][\p{L}\p{N}._~-]*)+\/?$/u, 'a path such as `/api/transaction_create`: `/`-separated names of letters, digits, `.`, `_`, `~` and `-`')
+    // The router reads `/x.html` as `/x`, and `/x.md`, `/llms.txt`, `/sitemap.xml`, `/x.atom` are files the build writes.
+    .refine((slug) => !/\.(?:html?|md|txt|xml|atom|json)\/?$/i.test(slug), 'a path of a page, not of a file: no `.html`, `.md`, `.txt`, `.xml`, `.atom` or `.json` at the end')
     .optional(),
   keywords: z.array(z.string()).optional(),
   /** Hide the table of contents. Default: `false`. */

@@ -9,7 +9,7 @@ import { resolveRequestPath } from '../serve/static-handler.ts';
 import type { RedirectEntry } from './load-redirects.ts';
 import { routePathOf } from '../../renderer/route-path.ts';
 import { findInSource } from './check-links.ts';
-import { localePrefix } from './site-paths.ts';
+import { localeOfSitePath, localePrefix } from './site-paths.ts';
 import { markdownPathOf } from './write-llms.ts';
 import { siteRedirects } from './write-redirects.ts';
 
@@ -160,7 +160,10 @@ export async function checkBuiltSite({ dir, config, external, redirects = [], ou
       const source = sourceOf?.(page);
       if (!source) return { severity: 'error', rule: 'broken-link-built', file: servedFile(dir, outName, new URL(l.parent).pathname), message: status };
       if (!texts.has(source)) texts.set(source, root === undefined ? undefined : readText(path.join(root, source)));
-      return { severity: 'error', rule: 'broken-link-built', file: source, ...findInSource(texts.get(source), [target]), message: `${status} on \`${page}\`` };
+      const at = findInSource(texts.get(source), [target, target.slice(localeOfSitePath(config, target).prefix.length - 1)]);
+      // A URL the file does not hold (the theme's, or one a directive made) is named at the built page.
+      if (at.line === undefined) return { severity: 'error', rule: 'broken-link-built', file: servedFile(dir, outName, new URL(l.parent).pathname), message: status };
+      return { severity: 'error', rule: 'broken-link-built', file: source, ...at, message: `${status} on \`${page}\`` };
     });
     const unique = [...new Map([...fileProblems, ...diagnostics].map((d) => [`${d.file ?? ''} ${d.message}`, d])).values()];
     const checked = result.links.filter((l) => l.state === LinkState.OK && l.url.startsWith(origin)).length + starts.length - starts.filter(isHtml).length - fileProblems.length;

@@ -7,6 +7,7 @@ import { CategorySchema, FrontmatterSchema, type CategoryMeta, type Frontmatter,
 import { zodDiagnostics, type DiagnosticList } from '../diagnostics.ts';
 import { DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR } from './content-dirs.ts';
 import { loadYamlFile } from './load-yaml.ts';
+import { localePrefix } from './site-paths.ts';
 
 /** One Markdown file, read and validated, not compiled yet. */
 export interface SourceDoc {
@@ -357,20 +358,22 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     // Routes that are not a doc's to take: a React page's (in every locale), another locale's space,
     // and the build's own folder of scripts and styles. A doc there was dropped without a word.
     const taken = new Map<string, string>(listCustomPages(root).map((n) => [`/${n}`, `is the React page \`${PAGES_DIR}/${n}.tsx\``]));
-    const reserved: Array<[string, string]> = config.i18n.locales.filter((l) => l !== defaultLocale).map((l) => [`/${config.i18n.localeConfigs[l]?.path ?? l}`, `the pages of locale \`${l}\``]);
+    const reserved: Array<[string, string]> = config.i18n.locales.filter((l) => l !== defaultLocale).map((l) => [localePrefix(config, l).slice(config.baseUrl.length - 1, -1), `the pages of locale \`${l}\``]);
     reserved.push(['/assets', "the site's scripts and styles"]);
     for (const doc of list) {
-      const bySlug = doc.frontmatter.slug !== undefined;
-      const where = { file: doc.file, line: bySlug ? keyLineInFile(path.join(root, doc.file), 'slug') : 1, rule: 'route-taken' };
-      const hint = bySlug ? `change the \`slug\`, or remove it to use the route of the file name (\`${routeOf(doc.relPath, { ...doc.frontmatter, slug: undefined })}\`)` : 'rename the file, or give it a `slug`';
       const page = taken.get(doc.route);
       const space = reserved.find(([prefix]) => doc.route === prefix || doc.route.startsWith(`${prefix}/`));
-      if (page) {
-        diagnostics.add({ ...where, message: `${bySlug ? 'slug: ' : ''}route \`${doc.route}\` ${page}`, hint });
-        continue;
-      }
-      if (space) {
-        diagnostics.add({ ...where, message: `${bySlug ? 'slug: ' : ''}route \`${doc.route}\` is under \`${space[0]}/\`, which is for ${space[1]}`, hint });
+      if (page || space) {
+        const bySlug = doc.frontmatter.slug !== undefined;
+        diagnostics.add({
+          file: doc.file,
+          line: bySlug ? keyLineInFile(path.join(root, doc.file), 'slug') : 1,
+          rule: 'route-taken',
+          message: `${bySlug ? 'slug: ' : ''}route \`${doc.route}\` ${page ?? `is under \`${space![0]}/\`, which is for ${space![1]}`}`,
+          hint: bySlug ? `change the \`slug\`, or remove it to use the route of the file name (\`${routeOf(doc.relPath, { ...doc.frontmatter, slug: undefined })}\`)` : 'rename the file, or give it a `slug`',
+        });
+        // Its id stays known: a `pagination_next` naming it is not a second error.
+        ids.set(doc.id, doc);
         continue;
       }
       const clash = routes.get(doc.route);

@@ -141,8 +141,8 @@ export function pageChunk(data: PageData, previous: PageChunk | undefined, keepT
 
 /**
  * Runs the render of a React page (`content/pages/*.tsx`, the writer's code): an error it throws is a
- * diagnostic naming the page's file, the line that threw when the stack maps back to it, and the
- * route; the original error is its `cause`.
+ * diagnostic naming the file and line that threw when the stack maps back to the page or a file it
+ * imports (the page's file otherwise), and the route; the original error is its `cause`.
  */
 function renderCustomPage(mod: CustomPageModule, href: string, render: () => string): string {
   try {

@@ -11,7 +11,7 @@ export interface RenderFailure {
 /**
  * A page that throws while it renders, as a diagnostic: the file it comes from and the error. A React
  * page's render error comes located from the build's renderer (`renderCustomPage` in render-pages.ts:
- * the `.tsx` line, through the source map kept beside the compiled page); anything else (the theme) is
+ * the line in the page or a file it imports, through the source map kept beside the compiled page); anything else (the theme) is
  * named by its file and the first frame of its stack.
  */
 export function describeRenderError({ href, file, error }: RenderFailure): Diagnostic {

@@ -129,6 +129,10 @@ describe('cli/build/load-content: no follow-on errors, the line of the key', () 
       const root = project({ 'content/docs/api/a.md': `---\ntitle: A\nslug: "${slug}"\n---\n\nText.\n` });
       expect(await contentErrors(root), slug).toEqual(['content/docs/api/a.md:3: slug: expected a path such as `/api/transaction_create`: `/`-separated names of letters, digits, `.`, `_`, `~` and `-`, received `' + slug + '`']);
     }
+    for (const slug of ['/legacy.html', '/guide.md', '/llms.txt', '/sitemap.xml']) {
+      const root = project({ 'content/docs/api/a.md': `---\ntitle: A\nslug: "${slug}"\n---\n\nText.\n` });
+      expect(await contentErrors(root), slug).toEqual(['content/docs/api/a.md:3: slug: expected a path of a page, not of a file: no `.html`, `.md`, `.txt`, `.xml`, `.atom` or `.json` at the end']);
+    }
     for (const slug of ['/', '/api/x_y-z.v2', '/выплаты', '/a/b/']) {
       const root = project({ 'content/docs/api/a.md': `---\ntitle: A\nslug: "${slug}"\n---\n\nText.\n` });
       expect((await contentErrors(root)).filter((e) => e.includes('slug: expected')), slug).toEqual([]);
