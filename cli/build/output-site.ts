@@ -25,7 +25,7 @@ import { CONFIG_FILE } from './load-config.ts';
 import { loadAndCheckRedirects } from './load-redirects.ts';
 import { outputFileOf } from './site-paths.ts';
 import { writeFeeds } from './write-feeds.ts';
-import { writeLlms } from './write-llms.ts';
+import { generatedPaths, writeLlms } from './write-llms.ts';
 import { siteRedirects, writeRedirects } from './write-redirects.ts';
 import { contentHash, renderPages } from './render-pages.ts';
 import { buildRobots, buildSitemap } from './write-seo-files.ts';
@@ -67,8 +67,8 @@ export async function outputSite(input: OutputInput): Promise<BuildResult> {
   const known = new Set(locales.flatMap((l) => l.routes.map((r) => r.href)));
   const redirects = await step('check redirects', () => loadAndCheckRedirects({ root, config, content, customPages: customNames, diagnostics }));
   const moved = new Map(siteRedirects(config, redirects).map((r) => [r.from, r.to]));
-  // Link targets: pages, old paths that redirect, and files copied from content/static.
-  const linkable = new Set([...known, ...moved.keys(), ...listFiles(path.join(root, STATIC_DIR)).map((f) => config.baseUrl + f), ...[...feeds.links.values()].map((f) => f.href)]);
+  // Link targets: pages, old paths that redirect, files copied from content/static, and the files the build writes.
+  const linkable = new Set([...known, ...moved.keys(), ...listFiles(path.join(root, STATIC_DIR)).map((f) => config.baseUrl + f), ...[...feeds.links.values()].map((f) => f.href), ...generatedPaths(config, locales)]);
   const checkAnchors = options.checkAnchors ?? false;
   await step('check links', () => {
     checkLinks({ pages: compiled, known: linkable, checkAnchors, redirected: moved, drafts: content.drafts, diagnostics });

@@ -88,6 +88,18 @@ function sectionsOf(sidebar: SidebarItem[], byHref: Map<string, DocRoute>, topTi
 }
 
 /**
+ * Site paths of the files the build writes beside the pages, which a page may link to: every page's
+ * Markdown twin, each locale's `llms.txt` and `llms-full.txt` (here), `sitemap.xml` and `robots.txt`.
+ */
+export function generatedPaths(config: PaydocsConfig, locales: LocaleRoutes[]): string[] {
+  const perLocale = locales.flatMap((l) => {
+    const prefix = localePrefix(config, l.locale);
+    return [...l.routes.map((r) => markdownPathOf(r.href)), `${prefix}llms.txt`, `${prefix}llms-full.txt`];
+  });
+  return [...perLocale, `${config.baseUrl}sitemap.xml`, `${config.baseUrl}robots.txt`];
+}
+
+/**
  * Machine-readable output (https://llmstxt.org): every doc as Markdown at `<path>.md`, and per locale
  * `llms.txt` (the index: title, description and Markdown URL of each page, in sidebar order) and
  * `llms-full.txt` (every page of the locale in one file). Returns `dist/`-relative files.

@@ -2,6 +2,7 @@ import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { ApiModel } from '../../cli/build/api/load-api.ts';
 import type { OpenApiDocument } from '../../cli/build/api/operation-model.ts';
+import type { LocaleRoutes } from '../../cli/build/build-routes.ts';
 import { checkLinks } from '../../cli/build/check-links.ts';
 import { compileDoc, type CompiledPage } from '../../cli/build/compile-markdown.ts';
 import { validateConfig } from '../../cli/build/load-config.ts';
@@ -9,6 +10,7 @@ import type { SourceDoc } from '../../cli/build/load-content.ts';
 import { loadData } from '../../cli/build/load-data.ts';
 import { createProcessor } from '../../cli/build/markdown/create-processor.ts';
 import { createStyleToClass } from '../../cli/build/markdown/highlighter.ts';
+import { generatedPaths } from '../../cli/build/write-llms.ts';
 import type { MarkdownData } from '../../cli/build/markdown/types.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
 import siteConfig from '../../docs.config.ts';
@@ -224,6 +226,16 @@ describe('images (remark-links, check-links)', () => {
         hint: check the path of \`/bad%E0%A4%A\`",
       ]
     `);
+  });
+
+  it('a link to a file the build writes beside the pages (a Markdown twin, llms.txt, the sitemap) is no broken link', () => {
+    const diagnostics = new DiagnosticList();
+    const body = 'Get [this page as Markdown](/callbacks.md), <a href="/llms.txt">llms.txt</a>, <a href="/ru/llms-full.txt">all</a> and [the sitemap](/sitemap.xml); not [this](/callbacks.txt).\n';
+    const page = compileDoc(source(body), (rel) => ROUTES[rel], { config, processor, diagnostics });
+    const locales = [{ locale: 'en', sidebar: [], routes: [{ kind: 'doc', locale: 'en', href: '/callbacks', page, breadcrumbs: [], alternates: [] }] }, { locale: 'ru', sidebar: [], routes: [] }] as unknown as LocaleRoutes[];
+    const known = new Set(['/callbacks', ...generatedPaths(config, locales)]);
+    checkLinks({ pages: new Map([['en', [page]]]), known, checkAnchors: false, diagnostics });
+    expect(diagnostics.items.map(formatDiagnostic)).toEqual(['content/docs/callbacks.md:5:152: link to `/callbacks.txt`: no page at `/callbacks.txt`\n  hint: did you mean `/callbacks.md`?']);
   });
 
   it('an image in content/static passes; remote and data images are not checked; a relative one misses on the Russian page', () => {
