@@ -135,7 +135,14 @@ export function checkLinks({ pages, known, checkAnchors, redirected, drafts, fai
         const target = routePathOf(link.path, (root) => known.has(root));
         if (!known.has(target) && !known.has(link.path)) {
           const guess = closest(target, known);
-          diagnostics.add({ ...where, rule: 'broken-link', message: `link to \`${link.raw}\`: no page at \`${target}\``, hint: guess ? `did you mean \`${guess}\`?` : `check the path of \`${target}\`` });
+          // A relative path to a `.md` file that is no page's path: an HTML link written like a Markdown one.
+          const mdInHtml = !link.raw.startsWith('/') && /\.md(?:[?#]|$)/.test(link.raw);
+          const hint = mdInHtml
+            ? `an HTML link is a path the browser reads, not a file: use a Markdown link \`[…](${link.raw})\`, or the page's path from the site root`
+            : guess
+              ? `did you mean \`${guess}\`?`
+              : `check the path of \`${target}\``;
+          diagnostics.add({ ...where, rule: 'broken-link', message: `link to \`${link.raw}\`: no page at \`${target}\``, hint });
           continue;
         }
         const moved = redirected?.get(target);

@@ -230,12 +230,16 @@ describe('images (remark-links, check-links)', () => {
 
   it('a link to a file the build writes beside the pages (a Markdown twin, llms.txt, the sitemap) is no broken link', () => {
     const diagnostics = new DiagnosticList();
-    const body = 'Get [this page as Markdown](/callbacks.md), <a href="/llms.txt">llms.txt</a>, <a href="/ru/llms-full.txt">all</a> and [the sitemap](/sitemap.xml); not [this](/callbacks.txt).\n';
+    const body = 'Get [this page as Markdown](/callbacks.md), <a href="/llms.txt">llms.txt</a>, <a href="/ru/llms-full.txt">all</a> and [the sitemap](/sitemap.xml); not [this](/callbacks.txt).\n\n<a href="./api/thing_get.md">a file</a>\n';
     const page = compileDoc(source(body), (rel) => ROUTES[rel], { config, processor, diagnostics });
     const locales = [{ locale: 'en', sidebar: [], routes: [{ kind: 'doc', locale: 'en', href: '/callbacks', page, breadcrumbs: [], alternates: [] }] }, { locale: 'ru', sidebar: [], routes: [] }] as unknown as LocaleRoutes[];
     const known = new Set(['/callbacks', ...generatedPaths(config, locales)]);
     checkLinks({ pages: new Map([['en', [page]]]), known, checkAnchors: false, diagnostics });
-    expect(diagnostics.items.map(formatDiagnostic)).toEqual(['content/docs/callbacks.md:5:152: link to `/callbacks.txt`: no page at `/callbacks.txt`\n  hint: did you mean `/callbacks.md`?']);
+    expect(diagnostics.items.map(formatDiagnostic)).toEqual([
+      'content/docs/callbacks.md:5:152: link to `/callbacks.txt`: no page at `/callbacks.txt`\n  hint: did you mean `/callbacks.md`?',
+      // An HTML link written like a Markdown one says how to write it.
+      'content/docs/callbacks.md:7:10: link to `./api/thing_get.md`: no page at `/api/thing_get.md`\n  hint: an HTML link is a path the browser reads, not a file: use a Markdown link `[…](./api/thing_get.md)`, or the page\'s path from the site root',
+    ]);
   });
 
   it('an image in content/static passes; remote and data images are not checked; a relative one misses on the Russian page', () => {
