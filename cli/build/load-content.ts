@@ -66,7 +66,7 @@ const UNTRANSLATED_KEYS = /^(?:id|slug|sidebar_position|hide_table_of_contents|d
  * the English page changed.
  */
 export function sourceHash(raw: string): string {
-  const lines = raw.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
+  const lines = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
   const close = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
   const kept = close === -1 ? lines : [...lines.slice(1, close).filter((l) => !UNTRANSLATED_KEYS.test(l)), '---', ...lines.slice(close + 1)];
   return createHash('sha256').update(kept.join('\n').replace(/\n+$/, '')).digest('hex').slice(0, 16);

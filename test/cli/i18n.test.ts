@@ -39,6 +39,7 @@ describe('cli/commands/i18n', () => {
       `${page}\n\n`,
       page.replace('First paragraph.', 'First paragraph.  '),
       page.replace(/\n/g, '\r\n'),
+      `\uFEFF${page.replace('sidebar_position: 2', 'sidebar_position: 3')}`,
     ];
     for (const text of same) expect(sourceHash(text), JSON.stringify(text)).toBe(sourceHash(page));
     const changed = [page.replace('title: Guide', 'title: Getting started'), page.replace('How to start.', 'How to begin.'), page.replace('First paragraph.', 'First paragraph, edited.'), `${page}\nA new paragraph.\n`];
