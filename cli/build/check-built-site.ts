@@ -9,7 +9,7 @@ import { resolveRequestPath } from '../serve/static-handler.ts';
 import type { RedirectEntry } from './load-redirects.ts';
 import { routePathOf } from '../../renderer/route-path.ts';
 import { findInSource } from './check-links.ts';
-import { localeOfSitePath, localePrefix } from './site-paths.ts';
+import { decodedOrAsIs, localeOfSitePath, localePrefix } from './site-paths.ts';
 import { markdownPathOf } from './write-llms.ts';
 import { siteRedirects } from './write-redirects.ts';
 
@@ -62,14 +62,6 @@ function pageChunkUrls(dir: string): string[] {
 function servedFile(dir: string, outName: string, pathname: string): string {
   const abs = resolveRequestPath(dir, pathname);
   return abs ? `${outName}/${path.relative(dir, abs).split(path.sep).join('/')}` : `${outName}${pathname}`;
-}
-
-function decodedPath(pathname: string): string {
-  try {
-    return decodeURI(pathname);
-  } catch {
-    return pathname;
-  }
 }
 
 function readText(file: string): string | undefined {
@@ -155,14 +147,14 @@ export async function checkBuiltSite({ dir, config, external, redirects = [], ou
       const target = l.url.replace(origin, '');
       const status = `${l.status ? `HTTP ${l.status}` : `no response (${failureReason(l.failureDetails)})`} for \`${target}\``;
       if (!l.parent || l.parent === l.url) return { severity: 'error', rule: 'broken-link-built', message: `${status} (a start URL: sitemap, page chunk, Markdown twin, redirect or llms.txt)` };
-      // Named at the file the writer edits, with the line where the URL is written when it is there as is.
-      const page = routePathOf(decodedPath(new URL(l.parent).pathname), (r) => roots.includes(r));
+      // Named at the file the writer edits, with the line where the URL is written when it is there as is;
+      // a URL the file does not hold (the theme's, or one a directive made) at the built page.
+      const parentPath = new URL(l.parent).pathname;
+      const page = routePathOf(decodedOrAsIs(parentPath), (r) => roots.includes(r));
       const source = sourceOf?.(page);
-      if (!source) return { severity: 'error', rule: 'broken-link-built', file: servedFile(dir, outName, new URL(l.parent).pathname), message: status };
-      if (!texts.has(source)) texts.set(source, root === undefined ? undefined : readText(path.join(root, source)));
-      const at = findInSource(texts.get(source), [target, target.slice(localeOfSitePath(config, target).prefix.length - 1)]);
-      // A URL the file does not hold (the theme's, or one a directive made) is named at the built page.
-      if (at.line === undefined) return { severity: 'error', rule: 'broken-link-built', file: servedFile(dir, outName, new URL(l.parent).pathname), message: status };
+      if (source !== undefined && !texts.has(source)) texts.set(source, root === undefined ? undefined : readText(path.join(root, source)));
+      const at = source === undefined ? {} : findInSource(texts.get(source), [target, target.slice(localeOfSitePath(config, target).prefix.length - 1)]);
+      if (at.line === undefined) return { severity: 'error', rule: 'broken-link-built', file: servedFile(dir, outName, parentPath), message: status };
       return { severity: 'error', rule: 'broken-link-built', file: source, ...at, message: `${status} on \`${page}\`` };
     });
     const unique = [...new Map([...fileProblems, ...diagnostics].map((d) => [`${d.file ?? ''} ${d.message}`, d])).values()];

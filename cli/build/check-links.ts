@@ -2,10 +2,13 @@ import path from 'node:path';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { routePathOf } from '../../renderer/route-path.ts';
 import { PaydocsError, type DiagnosticList } from '../diagnostics.ts';
+import type { LocaleRoutes } from './build-routes.ts';
 import type { CompiledPage } from './compile-markdown.ts';
+import { listFiles } from './emit-site.ts';
+import { generatedPaths } from './write-llms.ts';
 import { DOCS_DIR, I18N_DIR, STATIC_DIR } from './content-dirs.ts';
 import { htmlLinks } from './html-links.ts';
-import { localeOfSitePath, localePrefix, sitePath } from './site-paths.ts';
+import { decodedOrAsIs, localeOfSitePath, localePrefix, sitePath } from './site-paths.ts';
 import { closest, levenshtein } from './suggest.ts';
 
 export interface CheckLinksInput {
@@ -23,27 +26,26 @@ export interface CheckLinksInput {
   diagnostics: DiagnosticList;
 }
 
+/**
+ * Every site path a link may lead to, in build and dev alike: the pages, their feeds, old paths that
+ * redirect, the files copied from content/static and the files the build writes beside the pages.
+ */
+export function linkTargets(input: { config: PaydocsConfig; root: string; locales: LocaleRoutes[]; feeds: Iterable<string>; redirected: Iterable<string> }): Set<string> {
+  const { config, root, locales } = input;
+  const pages = locales.flatMap((l) => l.routes.map((r) => r.href));
+  const statics = listFiles(path.join(root, STATIC_DIR)).map((f) => config.baseUrl + f);
+  return new Set([...pages, ...input.feeds, ...input.redirected, ...statics, ...generatedPaths(config, locales)]);
+}
+
 /** `./api/x.md#h` written in `guide/y.md` -> `guide/api/x.md` (the file an editor would open). */
 function resolveRelFile(fromRelPath: string, raw: string): string {
   const target = raw.replace(/[?#].*$/, '');
-  let decoded = target;
-  try {
-    decoded = decodeURI(target);
-  } catch {
-    // keep it raw
-  }
-  const joined = path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), decoded)).replace(/\/$/, '');
+  const joined = path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), decodedOrAsIs(target))).replace(/\/$/, '');
   return joined.endsWith('.md') ? joined : `${joined}.md`;
 }
 
 /** A fragment as the id it names; a malformed escape (`#%E0%A4%A`) names no id but is kept as written. */
-function decodedHash(hash: string): string {
-  try {
-    return decodeURIComponent(hash);
-  } catch {
-    return hash;
-  }
-}
+const decodedHash = (hash: string) => decodedOrAsIs(hash, decodeURIComponent);
 
 function closestAnchor(hash: string, ids: Iterable<string>): string | undefined {
   let best: string | undefined;
@@ -246,12 +248,7 @@ export function checkRenderedLinks(input: CheckRenderedLinksInput): void {
     if (seen.has(href) || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) continue;
     seen.add(href);
     const url = new URL(href, `http://site${pageHref}`);
-    let pathname: string;
-    try {
-      pathname = decodeURI(url.pathname);
-    } catch {
-      pathname = url.pathname;
-    }
+    const pathname = decodedOrAsIs(url.pathname);
     const target = routePathOf(pathname, (root) => roots.has(root));
     const hash = url.hash ? decodedHash(url.hash.slice(1)) : undefined;
     const rest = target.slice(localeOfSitePath(config, target).prefix.length);

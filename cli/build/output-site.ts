@@ -15,17 +15,17 @@ import { collectSearchIndex, searchSources } from './build-search-index.ts';
 import { indexSearchSource } from './index-search-source.ts';
 import type { SearchIndexPool } from './search-index-pool.ts';
 import { bundleClient } from './bundle-client.ts';
-import { checkCustomPageLinks, checkLinks, checkNavbarLinks, checkTranslatedHeadingIds } from './check-links.ts';
+import { checkCustomPageLinks, checkLinks, checkNavbarLinks, checkTranslatedHeadingIds, linkTargets } from './check-links.ts';
 import type { CompiledPage } from './compile-markdown.ts';
 import type { ContentTree } from './load-content.ts';
 import { listCustomPages, PAGES_DIR, STATIC_DIR } from './content-dirs.ts';
 import { loadCustomPages } from './custom-pages.ts';
-import { emitSite, listFiles, type OutputFiles, type OutputValue } from './emit-site.ts';
+import { emitSite, type OutputFiles, type OutputValue } from './emit-site.ts';
 import { CONFIG_FILE } from './load-config.ts';
 import { loadAndCheckRedirects } from './load-redirects.ts';
 import { outputFileOf } from './site-paths.ts';
 import { writeFeeds } from './write-feeds.ts';
-import { generatedPaths, writeLlms } from './write-llms.ts';
+import { writeLlms } from './write-llms.ts';
 import { siteRedirects, writeRedirects } from './write-redirects.ts';
 import { contentHash, renderPages } from './render-pages.ts';
 import { buildRobots, buildSitemap } from './write-seo-files.ts';
@@ -67,8 +67,7 @@ export async function outputSite(input: OutputInput): Promise<BuildResult> {
   const known = new Set(locales.flatMap((l) => l.routes.map((r) => r.href)));
   const redirects = await step('check redirects', () => loadAndCheckRedirects({ root, config, content, customPages: customNames, diagnostics }));
   const moved = new Map(siteRedirects(config, redirects).map((r) => [r.from, r.to]));
-  // Link targets: pages, old paths that redirect, files copied from content/static, and the files the build writes.
-  const linkable = new Set([...known, ...moved.keys(), ...listFiles(path.join(root, STATIC_DIR)).map((f) => config.baseUrl + f), ...[...feeds.links.values()].map((f) => f.href), ...generatedPaths(config, locales)]);
+  const linkable = linkTargets({ config, root, locales, feeds: [...feeds.links.values()].map((f) => f.href), redirected: moved.keys() });
   const checkAnchors = options.checkAnchors ?? false;
   await step('check links', () => {
     checkLinks({ pages: compiled, known: linkable, checkAnchors, redirected: moved, drafts: content.drafts, diagnostics });

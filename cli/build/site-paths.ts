@@ -29,3 +29,12 @@ export function outputFileOf(config: PaydocsConfig, href: string): string {
   const rel = href.slice(config.baseUrl.length).replace(/\/$/, '');
   return rel ? `${rel}/index.html` : 'index.html';
 }
+
+/** `text` with its %-escapes decoded by `decode` (`decodeURI` by default); with a malformed escape, as written. */
+export function decodedOrAsIs(text: string, decode: (text: string) => string = decodeURI): string {
+  try {
+    return decode(text);
+  } catch {
+    return text;
+  }
+}

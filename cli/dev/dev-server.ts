@@ -6,11 +6,9 @@ import type { PaydocsConfig } from '../../config/index.ts';
 import type { PageData } from '../../renderer/page-data.ts';
 import { buildRoutes } from '../build/build-routes.ts';
 import { DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR, STATIC_DIR } from '../build/content-dirs.ts';
-import { listFiles } from '../build/emit-site.ts';
-import { generatedPaths } from '../build/write-llms.ts';
 import { writeFeeds } from '../build/write-feeds.ts';
 import { bundleClient } from '../build/bundle-client.ts';
-import { checkLinks } from '../build/check-links.ts';
+import { checkLinks, linkTargets } from '../build/check-links.ts';
 import { compileDoc, type CompiledPage } from '../build/compile-markdown.ts';
 import { loadCustomPages } from '../build/custom-pages.ts';
 import { loadConfig } from '../build/load-config.ts';
@@ -262,9 +260,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     for (const d of table.items) diagnostics.add(d);
     if (!table.errors.length) redirects = loaded;
     const moved = new Map(siteRedirects(cfg, redirects).map((r) => [r.from, r.to]));
-    // As the build: pages, feeds, old paths that redirect, the files of content/static (images, downloads)
-    // and the files the build writes beside the pages.
-    const known = new Set([...locales.flatMap((l) => l.routes.map((r) => r.href)), ...[...feeds.links.values()].map((f) => f.href), ...moved.keys(), ...listFiles(path.join(root, STATIC_DIR)).map((f) => cfg.baseUrl + f), ...generatedPaths(cfg, locales)]);
+    // As the build: pages, feeds, redirects, content/static and the files written beside the pages.
+    const known = linkTargets({ config: cfg, root, locales, feeds: [...feeds.links.values()].map((f) => f.href), redirected: moved.keys() });
     // A file with errors and no last good version (dev just started) is no page yet: its error says why.
     const failed = new Set(diagnostics.errors.flatMap((d) => (d.file === undefined ? [] : [d.file])));
     checkLinks({ pages: compiled, known, checkAnchors: false, redirected: moved, failed, diagnostics: links });

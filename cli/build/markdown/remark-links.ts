@@ -5,6 +5,7 @@ import { visit } from './visit.ts';
 import { CHANGELOG_ROUTE } from '../write-feeds.ts';
 import { pageData, type LinkRef, type PageContext } from './types.ts';
 import { htmlLinks } from '../html-links.ts';
+import { decodedOrAsIs } from '../site-paths.ts';
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -45,12 +46,7 @@ export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
     const target = hashAt === -1 ? raw : raw.slice(0, hashAt);
     const hash = hashAt === -1 ? undefined : raw.slice(hashAt + 1);
     const queryAt = target.indexOf('?');
-    let pathname = queryAt === -1 ? target : target.slice(0, queryAt);
-    try {
-      pathname = decodeURI(pathname);
-    } catch {
-      // a malformed escape: checked as written
-    }
+    const pathname = decodedOrAsIs(queryAt === -1 ? target : target.slice(0, queryAt));
     const query = queryAt === -1 ? '' : target.slice(queryAt);
     if (pathname.startsWith('/')) {
       // A file such as `/img/flow.png` is the same in every locale; a page path gets the locale prefix, and
@@ -84,22 +80,17 @@ export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
   // An image is a file the browser loads from the page's URL: `/img/x.png` from the site root, a
   // relative `./img/x.png` against the page (on `/ru/guide`: `/ru/img/x.png`). Remote images are not checked.
   let pageUrl: URL | undefined;
+  /** The site path a URL written on this page leads to, as the browser resolves it against the page's URL. */
+  const onPage = (raw: string) => {
+    pageUrl ??= new URL(ctx.localizePath(ctx.routeOfRelPath(ctx.relPath) ?? '/'), 'http://site');
+    return decodedOrAsIs(new URL(raw, pageUrl).pathname);
+  };
   const image = (node: Image) => {
     const raw = node.url;
     if (!raw || raw.startsWith('#') || EXTERNAL.test(raw) || raw.startsWith('//')) return;
     const line = node.position ? node.position.start.line + ctx.bodyLineOffset : undefined;
     const column = node.position?.start.column;
-    let pathname: string;
-    if (raw.startsWith('/')) pathname = raw.replace(/[?#].*$/, '');
-    else {
-      pageUrl ??= new URL(ctx.localizePath(ctx.routeOfRelPath(ctx.relPath) ?? '/'), 'http://site');
-      pathname = new URL(raw, pageUrl).pathname;
-    }
-    try {
-      pathname = decodeURI(pathname);
-    } catch {
-      // checked as written
-    }
+    const pathname = raw.startsWith('/') ? decodedOrAsIs(raw.replace(/[?#].*$/, '')) : onPage(raw);
     out.links.push({ raw, kind: 'image', path: pathname, line, column });
   };
   // A link or image written as HTML (`<a href>`, `<img src>`) goes to the page as written, so it is
@@ -108,13 +99,7 @@ export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
     if (anchorOrExternal(raw, line, column)) return;
     const hashAt = raw.indexOf('#');
     const hash = hashAt === -1 ? undefined : raw.slice(hashAt + 1);
-    pageUrl ??= new URL(ctx.localizePath(ctx.routeOfRelPath(ctx.relPath) ?? '/'), 'http://site');
-    let pathname = new URL(raw, pageUrl).pathname;
-    try {
-      pathname = decodeURI(pathname);
-    } catch {
-      // checked as written
-    }
+    const pathname = onPage(raw);
     // As written (`/ru/`, `/x.html`): the link check takes it to its route's form, knowing the locale homes.
     out.links.push({ raw, kind: 'path', path: pathname, hash, line, column });
   };
