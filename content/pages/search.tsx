@@ -72,7 +72,9 @@ export default function Search({ site }: CustomPageProps) {
   // empty, and writing it back replaced the address of the page being opened with the search page's.
   const roots = useMemo(() => site.locales.map((l) => l.home), [site]);
   const shown = () => normalizePath(window.location.pathname, roots) === `${home}search`;
-  const keyOf = (p: { q: string; ctx: string }) => `${contexts.some((c) => c.key === p.ctx) ? p.ctx : ''}\u0000${p.q.trim()}`;
+  // A known context or none, and the query as searched: what a list of results is for.
+  const ctxOf = (p: { ctx: string } | null) => (p && contexts.some((c) => c.key === p.ctx) ? p.ctx : '');
+  const keyOf = (p: { q: string; ctx: string } | null) => `${ctxOf(p)}\u0000${p?.q.trim() ?? ''}`;
   // The place to go back to, read once as the page opens (see `Place`).
   const back = useRef<Place | undefined>(undefined);
   useEffect(() => {
@@ -91,7 +93,7 @@ export default function Search({ site }: CustomPageProps) {
     if (url !== window.location.pathname + window.location.search) window.history.replaceState(window.history.state, '', url);
   }, [params, home]);
 
-  const ctx = params && contexts.some((c) => c.key === params.ctx) ? params.ctx : '';
+  const ctx = ctxOf(params);
   const started = params !== null;
   useEffect(() => {
     if (!files || !started) return;
@@ -106,7 +108,7 @@ export default function Search({ site }: CustomPageProps) {
   }, [files, started, ctx]);
 
   const q = params?.q.trim() ?? '';
-  const key = `${ctx}\u0000${q}`;
+  const key = keyOf(params);
   // More results for the same query; a new query starts again from the first LIMIT.
   const [more, setMore] = useState({ key: '', limit: LIMIT });
   const limit = more.key === key ? more.limit : LIMIT;
