@@ -321,7 +321,10 @@ describe('prefetch (renderer/client/prefetch)', () => {
       await hydrated(page);
       await page.locator('nav.sidebar a[href="/changelog"]').hover();
       await page.locator('.pagination__link--next').scrollIntoViewIfNeeded();
-      await page.waitForTimeout(600);
+      // Past the point where prefetching would have started: the idle callback that observes the links,
+      // the intersection callbacks of the next frames, and any request they made settled.
+      await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => done())))));
+      await page.waitForLoadState('networkidle');
       expect(requests).toEqual([]);
       // Navigation itself still loads the chunk it needs.
       await page.locator('nav.sidebar a[href="/changelog"]').click();
