@@ -20,7 +20,7 @@ import type { CompiledPage } from './compile-markdown.ts';
 import type { ContentTree } from './load-content.ts';
 import { listCustomPages, PAGES_DIR, STATIC_DIR } from './content-dirs.ts';
 import { loadCustomPages } from './custom-pages.ts';
-import { emitSite, type OutputFiles, type OutputValue } from './emit-site.ts';
+import { emitSite, listFiles, type OutputFiles, type OutputValue } from './emit-site.ts';
 import { CONFIG_FILE } from './load-config.ts';
 import { loadAndCheckRedirects } from './load-redirects.ts';
 import { outputFileOf } from './site-paths.ts';
@@ -112,6 +112,18 @@ export async function outputSite(input: OutputInput): Promise<BuildResult> {
   for (const [file, text] of feeds.files) files.set(file, text);
   files.set('robots.txt', buildRobots(config));
   for (const [file, text] of [...writeRedirects(config, redirects), ...writeLlms(config, locales, rendered.pages)]) files.set(file, text);
+  // A file of content/static at a path the build writes (a page, its Markdown twin, the sitemap) was
+  // replaced by the build's own without a word.
+  for (const rel of listFiles(path.join(root, STATIC_DIR))) {
+    if (!files.has(rel)) continue;
+    diagnostics.add({
+      file: `${STATIC_DIR}/${rel}`,
+      rule: 'static-clash',
+      message: `the build writes \`${rel}\` itself${/(^|\/)index\.html$/.test(rel) ? ` (the page \`${config.baseUrl}${rel.replace(/(^|\/)index\.html$/, '')}\`)` : ''}, and its file would replace this one`,
+      hint: `rename or move the file in ${STATIC_DIR}`,
+    });
+  }
+  diagnostics.throwIfErrors(options.strict);
   const verify = options.checkBuiltSite
     ? async (dir: string) => {
         const { checkBuiltSite } = await import('./check-built-site.ts');

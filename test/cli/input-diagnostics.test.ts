@@ -115,6 +115,26 @@ describe('cli/build/load-content: no follow-on errors, the line of the key', () 
     `);
   });
 
+  it('a file of content/static at a path the build writes is an error, not replaced without a word', () => {
+    const root = project({
+      'content/static/guide/index.html': '<p>old guide</p>',
+      'content/static/ru/guide.md': '# old',
+      'content/static/sitemap.xml': '<urlset/>',
+      'content/static/img/guide.png': 'png',
+    });
+    for (const command of [['check'], ['build', '--out', 'dist']]) {
+      const r = paydocs(command, root);
+      expect(r.code, command[0]).toBe(1);
+      const errors = r.err.split('\n').filter((l) => l.startsWith('content/static/'));
+      expect(errors, command[0]).toEqual([
+        'content/static/guide/index.html: the build writes `guide/index.html` itself (the page `/guide`), and its file would replace this one',
+        'content/static/ru/guide.md: the build writes `ru/guide.md` itself, and its file would replace this one',
+        'content/static/sitemap.xml: the build writes `sitemap.xml` itself, and its file would replace this one',
+      ]);
+      expect(r.err).toContain('hint: rename or move the file in content/static');
+    }
+  });
+
   it('a link to a file that does not exist suggests the nearest file, as a link from the linking file', () => {
     const root = project({ 'content/docs/api/a.md': '---\ntitle: A\n---\n\nSee [the guide](../giude.md) and [the intro](../intro2.md).\n' });
     const r = paydocs(['check'], root);
