@@ -60,3 +60,28 @@ export function loadYamlFile<S extends z.ZodType>(
   for (const d of zodDiagnostics(result.error, { file, rule, schema, lineOf: yaml.lineOf, hint })) diagnostics.add(d);
   return undefined;
 }
+
+/**
+ * The opening quote of a quoted value in `text` that is never closed, as a 0-based offset. Parsers
+ * report such a value where the text ends (js-yaml, in frontmatter, at the closing `---`), not where
+ * the writer left the quote open.
+ */
+export function unclosedQuoteOffset(text: string): number | undefined {
+  let found: number | undefined;
+  const visit = (node: unknown): void => {
+    if (found !== undefined || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const token = node as { type?: string; offset?: number; source?: unknown };
+    if ((token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') && typeof token.source === 'string' && typeof token.offset === 'number') {
+      const source = token.source.trimEnd();
+      const quote = source[0]!;
+      // `"…\"` ends with an escaped quote, not a closing one; in single quotes `''` is a quote.
+      const escaped = quote === '"' ? /(^|[^\\])(\\\\)*\\"$/.test(source) : false;
+      if (source.length < 2 || !source.endsWith(quote) || escaped) found = token.offset;
+      return;
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  for (const token of new YAML.Parser().parse(text)) visit(token);
+  return found;
+}

@@ -93,6 +93,19 @@ describe('cli/build/load-content: readMarkdownFile on files it cannot take', () 
     expect(read('---\ntitle: [a\n---\n\nText.\n').errors[0]).toMatch(/^content\/docs\/page\.md:\d+:\d+: invalid YAML in frontmatter/);
   });
 
+  it('an unclosed quote is named where it was opened, not at the closing `---` where the parser gives up', () => {
+    const hint = { '"': 'end the value with `"`; a `"` inside it is written `\\"`', "'": "end the value with `'`; a `'` inside it is written `''`" };
+    expect(read('---\ntitle: "Guide\ndescription: A guide.\nsidebar_position: 2\n---\n\nText "quoted".\n')).toEqual({
+      ok: false,
+      errors: [`content/docs/page.md:2:8: invalid YAML in frontmatter: the quote opened here (\`"\`) is never closed\n  hint: ${hint['"']}`],
+    });
+    expect(read("---\r\ntitle: Guide\r\ndescription:   'It''s a guide.\r\n---\r\n\r\nText.\r\n").errors).toEqual([
+      `content/docs/page.md:3:16: invalid YAML in frontmatter: the quote opened here (\`'\`) is never closed\n  hint: ${hint["'"]}`,
+    ]);
+    // Closed quotes, with escaped quotes inside, are fine.
+    expect(read('---\ntitle: "A \\"quoted\\" title"\ndescription: \'It\'\'s\'\n---\n\nText.\n').ok).toBe(true);
+  });
+
   it('a file it may not read, or a broken link, is an error naming the file and the reason, not a stack trace', () => {
     expect(read(undefined, (abs) => symlinkSync(path.join(path.dirname(abs), 'gone.md'), abs))).toEqual({ ok: false, errors: ['content/docs/page.md:1: cannot read the file: no such file (a broken symbolic link?)'] });
     expect(read(undefined, (abs) => mkdirSync(abs)).errors).toEqual(['content/docs/page.md:1: cannot read the file: it is a folder']);
