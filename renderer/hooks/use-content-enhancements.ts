@@ -71,13 +71,15 @@ export function useContentEnhancements(pageKey: string, strings: Strings): void 
       const copy = el.closest<HTMLButtonElement>('[data-copy]');
       if (copy) {
         const code = copy.parentElement?.querySelector('pre')?.textContent ?? '';
+        // The button's word is a live region: changing it tells a screen reader the code was copied.
+        const word = copy.querySelector('[aria-live]') ?? copy;
         void navigator.clipboard?.writeText(code).then(
           () => {
             copy.classList.add('copy-button--done');
-            copy.textContent = strings['code.copied'];
+            word.textContent = strings['code.copied'];
             window.setTimeout(() => {
               copy.classList.remove('copy-button--done');
-              copy.textContent = strings['code.copyLabel'];
+              word.textContent = strings['code.copyLabel'];
             }, 2000);
           },
           (error: unknown) => console.error('[paydocs] copy failed', error),

@@ -73,8 +73,10 @@ export const remarkCode: Plugin<[RemarkCodeOptions], Root> = ({ highlighter, sty
       children.push({
         type: 'element',
         tagName: 'button',
-        properties: { type: 'button', className: ['copy-button'], 'aria-label': ctx.strings['code.copy'], title: ctx.strings['code.copy'], dataCopy: '' },
-        children: [{ type: 'text', value: ctx.strings['code.copyLabel'] }],
+        // Named by its visible word (what a reader using speech input says), described by the title; the word
+        // is a live region, so "Copied" is announced when it replaces it.
+        properties: { type: 'button', className: ['copy-button'], title: ctx.strings['code.copy'], dataCopy: '' },
+        children: [{ type: 'element', tagName: 'span', properties: { ariaLive: 'polite' }, children: [{ type: 'text', value: ctx.strings['code.copyLabel'] }] }],
       });
       // A node type of our own, not `code`: remark-rehype would wrap a `code` node's output in another <pre>.
       const block = { type: 'paydocsCodeBlock', data: { hName: 'div', hProperties: { className: ['code-block'], dataLang: lang }, hChildren: children } };
