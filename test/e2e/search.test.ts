@@ -252,6 +252,31 @@ describe('renderer/components/SearchBox', () => {
     await page.close();
   });
 
+  it("scrolls the option the arrow keys make active into the list's view", async () => {
+    // The real site: eight suggestions with long paths for `refund`.
+    const page = await open('/', inject('siteUrl'));
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await type(page, 'refund');
+    // The list is taller than its box, so the last options start below its edge.
+    expect(await page.evaluate(() => { const l = document.querySelector('[role=listbox]')!; return l.scrollHeight > l.clientHeight + 40; })).toBe(true);
+    const shown = () =>
+      page.evaluate(() => {
+        const o = document.querySelector('[role=listbox] [aria-selected=true]')!.getBoundingClientRect();
+        const l = document.querySelector('[role=listbox]')!.getBoundingClientRect();
+        return o.top >= l.top - 1 && o.bottom <= l.bottom + 1;
+      });
+    await page.keyboard.press('ArrowUp');
+    expect(await page.locator('[role=listbox] [aria-selected=true]').innerText()).toBe('See all results');
+    await expect.poll(shown).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('[role=listbox] [aria-selected=true]').getAttribute('id')).toMatch(/-opt-0$/);
+    await expect.poll(shown).toBe(true);
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowDown');
+    expect(await page.locator('[role=listbox] [aria-selected=true]').getAttribute('id')).toMatch(/-opt-7$/);
+    await expect.poll(shown).toBe(true);
+    await page.close();
+  });
+
   it("'See all results' opens the search page with q", async () => {
     const page = await open('/api/transaction_create');
     await type(page, 'payout');
