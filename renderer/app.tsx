@@ -109,9 +109,10 @@ export function App({ site, initial, client }: AppProps) {
       const hash = window.location.hash;
       client.shown(route, hash);
       // Keyboard users start the new page from its top (the next Tab is the skip link), unless
-      // they are typing somewhere (the search box) or a fragment took focus.
+      // they are typing somewhere (the search box) or a fragment took focus. Focus on a button is
+      // left behind by the link followed: the drawer, closing, hands it back to its menu button.
       const here = document.activeElement;
-      if (!hash && (!here || here === document.body || here.tagName === 'A')) top.current?.focus({ preventScroll: true });
+      if (!hash && !here?.matches('input, textarea, select, [contenteditable]:not([contenteditable="false"])')) top.current?.focus({ preventScroll: true });
     }
   }, [route, client]);
 

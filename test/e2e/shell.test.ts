@@ -624,8 +624,12 @@ describe('tabs and copy buttons (renderer/hooks/use-content-enhancements)', () =
       const button = block.locator('[data-copy]');
       expect(await button.isVisible()).toBe(true);
       const label = await button.innerText();
+      // Named by its visible word, for speech input (WCAG 2.5.3), and described by its title.
+      expect(await block.getByRole('button', { name: label, exact: true }).count()).toBe(1);
       await button.click();
       await expect.poll(() => button.innerText()).toBe(copied);
+      // A screen reader hears it: the word that changed is a polite live region.
+      expect(await button.locator('[aria-live=polite]').innerText()).toBe(copied);
       await expect.poll(() => button.evaluate((b) => getComputedStyle(b).opacity)).toBe('1');
       const code = await block.locator('pre').innerText();
       expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe(code.trim());
@@ -717,6 +721,19 @@ describe('keyboard use', () => {
     expect(await activeElement(page)).toBe('a.skip-link');
     // The announcer takes the title in an effect after the new page is committed.
     await expect.poll(() => page.locator('[data-route-announcer]').innerText()).toMatch(/eport/);
+    await close();
+  });
+
+  it('starts from the top of the new page after a link followed in the mobile drawer too, not back on the menu button', async () => {
+    const { page, close } = await openPage(browser, `${site}/callbacks`, { viewport: MOBILE });
+    await page.locator('button.navbar__menu').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#__drawer nav.sidebar a[href="/reports"]').focus();
+    await page.keyboard.press('Enter');
+    await waitForTitle(page, /eport/);
+    await expect.poll(() => activeElement(page)).toBe('div.route-top');
+    await page.keyboard.press('Tab');
+    expect(await activeElement(page)).toBe('a.skip-link');
     await close();
   });
 });
