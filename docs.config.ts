@@ -4,7 +4,7 @@ export default defineConfig({
   url: 'https://docs.corvopay.com',
   baseUrl: '/',
   trailingSlash: false,
-  title: 'Corvopay Docs',
+  title: { en: 'Corvopay Docs', ru: 'Документация Corvopay' },
   brand: 'Corvopay',
   tagline: {
     en: 'Accept payments and send payouts in 40+ countries with one API.',

@@ -30,8 +30,8 @@ export const ConfigSchema = z.strictObject({
   baseUrl: z.string().regex(/^\/([^/]+\/)*$/, 'a path that starts and ends with `/`, such as `/` or `/docs/`').default('/'),
   /** `false`: links and canonical URLs have no trailing slash (`/api/x`). Default: `false`. */
   trailingSlash: z.boolean().default(false),
-  /** Site title, used in `<title>` after the page title. */
-  title: z.string().min(1),
+  /** Site title, used in `<title>` after the page title; or one per locale (`{ en, ru }`, the default locale required). */
+  title: z.union([z.string().min(1), z.record(z.string(), z.string().min(1))]),
   /** The gateway's brand, used in the navbar and the copyright line. Example: `'Corvopay'`. */
   brand: z.string().min(1),
   /** One-line description of the site (in `llms.txt`), or one per locale (`{ en, ru }`, the default locale required). */
@@ -53,6 +53,7 @@ export const ConfigSchema = z.strictObject({
 }).superRefine((c, ctx) => {
   // Checks that need the locales: every navbar item and per-locale text can render in every locale.
   checkNavbar(c.navbar, c.i18n, ctx);
+  checkLocalizedText(c.title, ['title'], c.i18n, ctx);
   checkLocalizedText(c.tagline, ['tagline'], c.i18n, ctx);
   if (c.theme.announcementBar) checkLocalizedText(c.theme.announcementBar.content, ['theme', 'announcementBar', 'content'], c.i18n, ctx);
 });

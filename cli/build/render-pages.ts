@@ -196,7 +196,7 @@ export function renderPages(input: {
       locale,
       siteUrl: config.url,
       baseUrl: config.baseUrl,
-      title: config.title,
+      title: localizedText(config.title, locale, config.i18n.defaultLocale),
       brand: config.brand,
       noIndex: config.noIndex,
       baseUrlIssueBanner: config.baseUrlIssueBanner,

@@ -120,7 +120,8 @@ export function writeLlms(config: PaydocsConfig, locales: LocaleRoutes[], pageDa
       if (data) files.set(rel(markdownPathOf(route.href)), `# ${data.title.replace(/\s+/g, ' ')}\n\n> ${data.description.replace(/\s+/g, ' ')}\n\n${abs(route.href)}\n`);
     }
     const byHref = new Map(docs.map((r) => [r.href, r]));
-    const sections = sectionsOf(sidebar, byHref, config.title);
+    const title = localizedText(config.title, locale, config.i18n.defaultLocale);
+    const sections = sectionsOf(sidebar, byHref, title);
     const ordered = [...new Set([...sections.flatMap((s) => s.routes), ...docs])];
     const full: string[] = [];
     for (const route of ordered) {
@@ -130,7 +131,7 @@ export function writeLlms(config: PaydocsConfig, locales: LocaleRoutes[], pageDa
       if (route.page.doc.translation !== 'missing') full.push(`<!-- ${abs(route.href)} -->\n${md}`);
     }
     const prefix = localePrefix(config, locale);
-    const lines = [`# ${config.title}`, '', `> ${localizedText(config.tagline, locale, config.i18n.defaultLocale) || config.title}`, ''];
+    const lines = [`# ${title}`, '', `> ${localizedText(config.tagline, locale, config.i18n.defaultLocale) || title}`, ''];
     const strings = stringsFor(locale);
     lines.push(format(strings['llms.markdown'], { full: `${abs(prefix)}llms-full.txt` }));
     const alt = others(locale);

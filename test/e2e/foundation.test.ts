@@ -88,6 +88,18 @@ describe('prerender and hydrate (real site)', () => {
     }
   });
 
+  it('names the site in the page language: the Russian title ends with the Russian site title, before and after a client-side move', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site}/ru/request_format`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.title()).toMatch(/^Формат запросов.* \| Документация Corvopay$/);
+    expect(await page.locator('meta[property="og:site_name"]').getAttribute('content')).toBe('Документация Corvopay');
+    await page.locator('nav.sidebar a[href="/ru/callbacks"]').click();
+    await page.waitForFunction(() => location.pathname === '/ru/callbacks' && !document.title.startsWith('Формат'));
+    expect(await page.title()).toMatch(/ \| Документация Corvopay$/);
+    await page.close();
+  });
+
   it('moves between pages client-side: a sidebar click loads only the page chunk, with no full reload', async () => {
     const page = await browser.newPage();
     await page.goto(`${site}/request_format`, { waitUntil: 'networkidle' });
