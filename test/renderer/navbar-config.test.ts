@@ -75,4 +75,14 @@ describe('config/schemas/navbar', () => {
     `);
     expect(validateConfig({ ...siteConfig, tagline: { en: 'Payments', ru: 'Платежи' } }).tagline).toEqual({ en: 'Payments', ru: 'Платежи' });
   });
+
+  it('takes the site title as one text or one per locale, the default locale required, none empty', () => {
+    expect(errorsOf({ ...siteConfig, title: { ru: 'Документация', de: '' } })).toEqual([
+      'docs.config.ts: title.de: expected a non-empty string, received ``',
+      'docs.config.ts: title.de: unknown locale `de`; expected one of `en`, `ru`',
+      'docs.config.ts: title: expected a text for the default locale `en`, found only `ru`, `de`',
+    ]);
+    expect(errorsOf({ ...siteConfig, title: '' }).length).toBe(1);
+    expect(validateConfig({ ...siteConfig, title: { en: 'Docs', ru: 'Документация' } }).title).toEqual({ en: 'Docs', ru: 'Документация' });
+  });
 });
