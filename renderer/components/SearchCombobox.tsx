@@ -248,7 +248,9 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
         )}
       </ul>
       <span className="visually-hidden" role="status" aria-live="polite">
-        {expanded && result ? (hits.length === 0 ? t('search.noResults') : format(t(result.data.total === 1 ? 'search.resultCountOne' : 'search.resultCount'), { count: result.data.total })) : ''}
+        {/* The suggestions listed, not a total: the list stops looking once it has enough, so its total is
+            not the search page's, and a count the reader then does not meet there misleads. */}
+        {expanded && result ? (hits.length === 0 ? t('search.noResults') : format(t('search.suggestionCount'), { count: hits.length }, site.locale)) : ''}
       </span>
     </form>
   );

@@ -194,6 +194,8 @@ describe('renderer/components/SearchBox', () => {
     expect(await results.count()).toBe(8);
     expect(all.length).toBe(9);
     expect(await page.locator(options).last().innerText()).toBe('See all results');
+    // A screen reader hears how many suggestions there are, not a total the search page would contradict.
+    expect(await page.locator('.search-box [role=status]').innerText()).toBe('8 suggestions');
     const first = results.first();
     expect(await first.locator('.search-suggestions__title').innerText()).toMatch(/Payouts/);
     expect(await first.locator('.search-suggestions__title mark').first().innerText()).toMatch(/^Payouts?$/);
@@ -393,6 +395,9 @@ describe('renderer/components/SearchBox', () => {
     await page.goto(`${url}/ru/`, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await type(page, 'выплата');
+    const shown = await page.locator(`${options}:not(.search-suggestions__all)`).count();
+    expect(shown).toBe(4);
+    expect(await page.locator('[role=status]').first().innerText()).toBe('4 подсказки');
     const list = (await page.locator('[role=listbox]').boundingBox())!;
     expect(list.x).toBeGreaterThanOrEqual(0);
     expect(list.x + list.width).toBeLessThanOrEqual(390);
@@ -400,6 +405,19 @@ describe('renderer/components/SearchBox', () => {
     await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input.search-page__input')?.value.includes('cote_divoire'));
     await page.waitForFunction(() => document.querySelector('.search-page__status[role=status]')?.textContent !== '');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
+  it('gives the box room to type in on a 320 px phone: the brand name steps aside while it has focus, and stays the link\'s name', async () => {
+    const page = await browser.newPage({ viewport: { width: 320, height: 568 } });
+    await page.goto(`${url}/ru/`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const width = () => page.locator(box).evaluate((el) => el.getBoundingClientRect().width);
+    expect(await page.locator('header.navbar .navbar__title').isVisible()).toBe(true);
+    await type(page, 'подпись запроса');
+    expect(await width()).toBeGreaterThanOrEqual(120);
+    expect(await page.locator('header.navbar').getByRole('link', { name: 'Examplepay', exact: true }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await page.close();
   });
 
