@@ -133,9 +133,14 @@ export function describeZodIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): {
       const value = discriminator && input && typeof input === 'object' ? (input as Record<string, unknown>)[discriminator] : undefined;
       const guess = typeof value === 'string' && options ? nearestKey(value, options.map(String)) : undefined;
       const allowed = guess ? `did you mean \`${guess}\`?` : `expected ${options?.length ? `one of ${options.map((o) => show(o)).join(', ')}` : `one of the documented ${discriminator ?? ''}s`}`;
+      // A plain union (a text, or one per locale): the types its options take, when the value is none of them.
+      const errors = (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? [];
+      const types = errors.map((e) => (e[0]?.code === 'invalid_type' && e[0].path.length === 0 ? (e[0] as { expected: string }).expected.replace('record', 'object') : undefined));
       message = discriminator
         ? `unknown \`${discriminator}\` ${show(value)}; ${allowed}`
-        : `expected one of the allowed shapes, received ${show(input)}`;
+        : types.length > 0 && types.every((t) => t !== undefined)
+          ? `expected ${[...new Set(types)].join(' or ')}, received ${show(input)}`
+          : `expected one of the allowed shapes, received ${show(input)}`;
       break;
     }
     default:

@@ -117,7 +117,7 @@ describe('cli/dev/dev-server', () => {
     const file = path.join(root, 'docs.config.ts');
     const good = readFileSync(file, 'utf8');
     // `docs.config.ts: title: …`, or with the line where the config loader knows it.
-    const message = /docs\.config\.ts(:\d+)?: title: expected string, received number/;
+    const message = /docs\.config\.ts(:\d+)?: title: expected string or object, received `42`/;
     let rebuilt = dev.nextRebuild();
     writeFileSync(file, good.replace("title: 'Example Docs'", 'title: 42'));
     expect((await rebuilt).errors.map(formatDiagnostic).join('\n')).toMatch(message);
