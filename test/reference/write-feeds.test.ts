@@ -77,7 +77,7 @@ describe('cli/build/write-feeds', () => {
       expect(feed.updated).toBe(dates[0]);
     }
     const [latest, en] = parser.parse(feeds.files.get('changelog.atom')!).feed.entry;
-    expect(latest).toMatchObject({ id: 'https://docs.corvopay.com/changelog#2026-11-20', title: 'Rate limits and error 1004', updated: '2026-11-20T00:00:00Z' });
+    expect(latest).toMatchObject({ id: 'https://docs.corvopay.com/changelog#2025-11-20', title: 'Rate limits and error 1004', updated: '2025-11-20T00:00:00Z' });
     expect(en).toMatchObject({ id: 'https://docs.corvopay.com/changelog#2025-10-14', title: 'Payco payouts in Turkey', updated: '2025-10-14T00:00:00Z' });
     expect(en.content['#text']).toContain('<a href="/services/turkey/payco/payout">');
   });
