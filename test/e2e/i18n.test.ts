@@ -108,9 +108,9 @@ describe('renderer/components/CopyPageButton', () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     expect(requests.filter((p) => p.endsWith('.md'))).toEqual([]);
     const button = page.locator('button.copy-page');
-    expect(await button.innerText()).toBe('Скопировать страницу в формате Markdown');
+    expect(await button.innerText()).toBe('Скопировать как Markdown');
     await button.click();
-    await page.waitForFunction(() => document.querySelector('button.copy-page')?.textContent === 'Скопировано в формате Markdown');
+    await page.waitForFunction(() => document.querySelector('button.copy-page')?.textContent === 'Скопировано как Markdown');
     expect(requests.filter((p) => p.endsWith('.md'))).toEqual(['/ru/guide.md']);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(readFileSync(path.join(dist, 'ru/guide.md'), 'utf8'));
