@@ -41,6 +41,18 @@ export function useContentEnhancements(pageKey: string, strings: Strings): void 
       if (stored) syncGroup(g, stored);
     }
     const offs = [...groups].map((g) => tabSlot(g).listen((v) => v && syncGroup(g, v)));
+    // Scroll boxes (tables, code blocks, the data tables' and the status diagram's regions) are built as
+    // Tab stops, so the keyboard can scroll them; one that does not scroll at this width leaves the Tab
+    // order, and comes back when it does (a narrower window, a tab panel shown).
+    const fit = (box: HTMLElement) => {
+      box.tabIndex = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1 ? 0 : -1;
+    };
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => entries.forEach((e) => fit(e.target as HTMLElement))) : undefined;
+    for (const box of root.querySelectorAll<HTMLElement>('table[tabindex], pre[tabindex], [role=region][tabindex]')) {
+      fit(box);
+      resized?.observe(box);
+    }
+    offs.push(() => resized?.disconnect());
     // Filter boxes of long reference tables: the script is fetched only by pages that have one.
     let tablesGone = false;
     if (root.querySelector('.data-table[data-filterable]')) {

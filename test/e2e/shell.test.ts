@@ -738,6 +738,32 @@ describe('keyboard use', () => {
   });
 });
 
+describe('scroll boxes and the Tab order', () => {
+  it('keeps a table or code block in the Tab order only while it scrolls at this width, both ways as the window changes', async () => {
+    const { page, close } = await openPage(browser, `${site}/request_format`, { viewport: DESKTOP });
+    // Every table and code block of the page: [scrolls sideways, tab index].
+    const boxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('#__content table, #__content pre')]
+          .filter((b) => b.getClientRects().length > 0)
+          .map((b) => [b.tagName, b.scrollWidth > b.clientWidth + 1, b.tabIndex] as const),
+      );
+    const agree = (list: Awaited<ReturnType<typeof boxes>>) => list.every(([, scrolls, index]) => index === (scrolls ? 0 : -1));
+    await expect.poll(async () => agree(await boxes())).toBe(true);
+    const wide = await boxes();
+    // On a desktop the tables fit: none is a Tab stop.
+    expect(wide.filter(([tag]) => tag === 'TABLE').length).toBeGreaterThan(0);
+    expect(wide.filter(([tag, , index]) => tag === 'TABLE' && index === 0)).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    await expect.poll(async () => agree(await boxes())).toBe(true);
+    // On a phone the wide ones scroll, and take the focus again.
+    const narrow = await boxes();
+    expect(narrow.filter(([tag, scrolls]) => tag === 'TABLE' && scrolls).length).toBeGreaterThan(0);
+    expect(narrow.filter(([tag, scrolls]) => tag === 'PRE' && scrolls).length).toBeGreaterThan(0);
+    await close();
+  });
+});
+
 describe('print stylesheet', () => {
   it('prints the document only: no navbar, sidebar, drawer, table of contents or footer; every tab panel shown', async () => {
     const { page, close } = await openPage(browser, `${site}/request_format`, { viewport: DESKTOP });
