@@ -6,7 +6,7 @@ import matter from 'gray-matter';
 import { CategorySchema, FrontmatterSchema, type CategoryMeta, type Frontmatter, type PaydocsConfig } from '../../config/index.ts';
 import { zodDiagnostics, type DiagnosticList } from '../diagnostics.ts';
 import { DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR } from './content-dirs.ts';
-import { loadYamlFile, unclosedQuoteOffset } from './load-yaml.ts';
+import { loadYamlFile, unclosedQuote } from './load-yaml.ts';
 import { localePrefix } from './site-paths.ts';
 
 /** One Markdown file, read and validated, not compiled yet. */
@@ -185,18 +185,18 @@ export function readMarkdownFile(abs: string, file: string, diagnostics: Diagnos
     parsed = matter(raw, {});
   } catch (error) {
     const e = error as { mark?: { line?: number; column?: number }; reason?: string; message: string };
-    // js-yaml finds an unclosed quote at the closing `---`: name the line where it was opened.
+    // js-yaml finds an unclosed quote at the closing `---`: name the line where it was opened. The YAML
+    // text starts with the newline after `---`, so its lines are the file's.
     const yaml = raw.slice(raw.indexOf('\n'));
-    const quote = /quoted scalar/.test(e.reason ?? '') ? unclosedQuoteOffset(yaml.slice(0, yaml.search(/\n---[ \t]*(\r?\n|$)/) + 1)) : undefined;
-    if (quote !== undefined) {
-      const before = yaml.slice(0, quote);
+    const open = /quoted scalar/.test(e.reason ?? '') ? unclosedQuote(yaml.slice(0, yaml.search(/\n---[ \t]*(\r?\n|$)/) + 1)) : undefined;
+    if (open) {
       diagnostics.add({
         file,
-        line: 1 + before.split('\n').length - 1,
-        column: quote - before.lastIndexOf('\n'),
+        line: open.line,
+        column: open.col,
         rule: 'frontmatter-yaml',
-        message: `invalid YAML in frontmatter: the quote opened here (\`${yaml[quote]}\`) is never closed`,
-        hint: yaml[quote] === '"' ? 'end the value with `"`; a `"` inside it is written `\\"`' : "end the value with `'`; a `'` inside it is written `''`",
+        message: `invalid YAML in frontmatter: the quote opened here (\`${open.quote}\`) is never closed`,
+        hint: open.quote === '"' ? 'end the value with `"`; a `"` inside it is written `\\"`' : "end the value with `'`; a `'` inside it is written `''`",
       });
       return { ok: false };
     }

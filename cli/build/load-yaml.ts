@@ -62,11 +62,11 @@ export function loadYamlFile<S extends z.ZodType>(
 }
 
 /**
- * The opening quote of a quoted value in `text` that is never closed, as a 0-based offset. Parsers
- * report such a value where the text ends (js-yaml, in frontmatter, at the closing `---`), not where
- * the writer left the quote open.
+ * The opening quote of a quoted value in `text` that is never closed: its character and its 1-based
+ * line and column. Parsers report such a value where the text ends (js-yaml, in frontmatter, at the
+ * closing `---`), not where the writer left the quote open.
  */
-export function unclosedQuoteOffset(text: string): number | undefined {
+export function unclosedQuote(text: string): { quote: string; line: number; col: number } | undefined {
   let found: number | undefined;
   const visit = (node: unknown): void => {
     if (found !== undefined || node === null || typeof node !== 'object') return;
@@ -82,6 +82,7 @@ export function unclosedQuoteOffset(text: string): number | undefined {
     }
     for (const value of Object.values(node)) visit(value);
   };
-  for (const token of new YAML.Parser().parse(text)) visit(token);
-  return found;
+  const counter = new LineCounter();
+  for (const token of new YAML.Parser(counter.addNewLine).parse(text)) visit(token);
+  return found === undefined ? undefined : { quote: text[found]!, ...counter.linePos(found) };
 }
