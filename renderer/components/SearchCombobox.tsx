@@ -100,14 +100,6 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
   // The answer to what is in the box has not arrived yet (the previous list may still be shown).
   const busy = expanded && error === null && result?.query !== q;
   const optionId = (i: number) => `${id}-opt-${i}`;
-  // An option made active by the arrow keys is scrolled into the list's view (the list scrolls; the
-  // last option, 'See all results', is often below its edge). Not on hover: the pointer is on it already.
-  const arrowed = useRef(false);
-  useEffect(() => {
-    if (!arrowed.current || active < 0) return;
-    arrowed.current = false;
-    document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-  }, [active]); // eslint-disable-line react-hooks/exhaustive-deps -- optionId is derived from a stable id
 
   /** `done`: a result was chosen, so the box starts empty for the next search (typing into it added to the old query). */
   const go = (url: string, done = false) => {
@@ -126,8 +118,11 @@ export function SearchCombobox({ home, initialQuery, focus }: SearchComboboxProp
         return;
       }
       const step = e.key === 'ArrowDown' ? 1 : -1;
-      arrowed.current = true;
-      setActive((a) => (a === -1 ? (step === 1 ? 0 : count - 1) : (a + step + count) % count));
+      const next = active === -1 ? (step === 1 ? 0 : count - 1) : (active + step + count) % count;
+      setActive(next);
+      // Into the list's view (the list scrolls; 'See all results', last, is often below its edge). Not on
+      // hover: the pointer is on the option already.
+      document.getElementById(optionId(next))?.scrollIntoView({ block: 'nearest' });
     } else if (e.key === 'Enter') {
       e.preventDefault();
       if (!q) return;
