@@ -461,7 +461,8 @@ function budgets(result: BenchResult, baseline: BenchResult | undefined): Budget
   const list: Budget[] = [
     { name: 'Full build of the real site under 5 s', value: s['build.wall'], limit: 5000, format: secs },
     { name: 'Full build at least 30x faster than Docusaurus', value: d?.['build.wall'] && s['build.wall'] ? d['build.wall'] / s['build.wall'] : undefined, limit: 30, atLeast: true, format: (v) => `${v.toFixed(1)}x` },
-    { name: 'First-load JS of a doc page at most 90 KiB gzip (largest measured page)', value: s['pages.js.gzip.max'], limit: 90 * 1024, format: kib },
+    // "90 KB" read strictly, as 90 000 bytes (87.9 KiB), the smaller of its two readings.
+    { name: 'First-load JS of a doc page at most 90 KB gzip, 90 000 bytes (largest measured page)', value: s['pages.js.gzip.max'], limit: 90_000, format: (v) => `${(v / 1000).toFixed(1)} kB (${kib(v)})` },
     {
       name: 'A page visited client-side loads only its own chunk (assets/p/)',
       value: result.paydocs.navigation ? (result.paydocs.navigation.fullReload ? Infinity : result.paydocs.navigation.paths.filter((p) => !p.includes('/assets/p/')).length) : undefined,

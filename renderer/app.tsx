@@ -6,7 +6,7 @@ import { Footer } from './components/Footer.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { ProgressBar } from './components/ProgressBar.tsx';
-import { openKeysFor } from './components/Sidebar.tsx';
+import { initialOpenKeys, newlyExpandedKeys, openKeysFor } from './components/Sidebar.tsx';
 import { SidebarDrawer } from './components/SidebarDrawer.tsx';
 import { AnnouncementBar } from './components/AnnouncementBar.tsx';
 import { ChunkError } from './components/ChunkError.tsx';
@@ -15,7 +15,7 @@ import { useDocsVersion } from './hooks/use-docs-version.ts';
 import { RuntimeContext, type CustomPageProps, type Runtime } from './context.ts';
 import { useContentEnhancements } from './hooks/use-content-enhancements.ts';
 import { useTargetHighlight } from './search/use-target-highlight.ts';
-import type { PageData, SiteData } from './page-data.ts';
+import type { PageData, SidebarItem, SiteData } from './page-data.ts';
 import { normalizePath } from './route-path.ts';
 
 export interface LoadedRoute {
@@ -30,6 +30,12 @@ export interface ClientHooks {
   load(href: string): Promise<LoadedRoute>;
   /** Called after a new route is shown (head tags, scrolling). */
   shown(route: LoadedRoute, hash: string): void;
+  /**
+   * The whole sidebar tree. The app starts with the part the server rendered into the page
+   * (`readSidebar`); it asks for the rest before showing another page or the items of a category
+   * that was closed.
+   */
+  sidebar(): Promise<SidebarItem[]>;
 }
 
 export interface AppProps {
@@ -52,7 +58,18 @@ export function App({ site, initial, client }: AppProps) {
   const [location] = useLocation();
   const [route, setRoute] = useState<LoadedRoute>(initial);
   const [loading, setLoading] = useState(false);
-  const [open, setOpen] = useState<Set<string>>(() => new Set(openKeysFor(site.sidebar, initial.page.href)));
+  const [sidebar, setSidebarState] = useState<SidebarItem[]>(site.sidebar);
+  const [open, setOpen] = useState<Set<string>>(() => new Set(initialOpenKeys(site.sidebar, initial.page.href)));
+  const sidebarRef = useRef(sidebar);
+  /** The whole tree replaces the part read from the page; categories it brings written `collapsed: false` open. */
+  const setSidebar = useCallback((next: SidebarItem[]) => {
+    const before = sidebarRef.current;
+    if (next === before) return;
+    sidebarRef.current = next;
+    setSidebarState(next);
+    const expanded = newlyExpandedKeys(before, next);
+    if (expanded.length) setOpen((prev) => new Set([...prev, ...expanded]));
+  }, []);
   const [drawer, setDrawer] = useState(false);
   const runtime = useMemo<Runtime>(() => ({ site, client: client !== undefined }), [site, client]);
   const roots = useMemo(() => site.locales.map((l) => l.home), [site]);
@@ -70,14 +87,15 @@ export function App({ site, initial, client }: AppProps) {
     if (target === shownHref.current) return;
     let cancelled = false;
     setLoading(true);
-    client.load(target).then(
-      (next) => {
+    Promise.all([client.load(target), client.sidebar()]).then(
+      ([next, items]) => {
         if (cancelled) return;
         shownHref.current = next.page.href;
+        setSidebar(items);
         setRoute(next);
         setLoading(false);
         setDrawer(false);
-        setOpen((prev) => new Set([...prev, ...openKeysFor(site.sidebar, next.page.href)]));
+        setOpen((prev) => new Set([...prev, ...openKeysFor(items, next.page.href)]));
       },
       (error: unknown) => {
         if (cancelled) return;
@@ -88,7 +106,7 @@ export function App({ site, initial, client }: AppProps) {
     return () => {
       cancelled = true;
     };
-  }, [location, client, roots, site]);
+  }, [location, client, roots, setSidebar]);
 
   useEffect(() => {
     if (!client) return;
@@ -131,14 +149,19 @@ export function App({ site, initial, client }: AppProps) {
   const closeDrawer = useCallback(() => setDrawer(false), []);
   useDocsVersion(site, route.page);
 
-  const onToggle = useCallback((key: string, isOpen: boolean) => {
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (isOpen) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-  }, []);
+  const onToggle = useCallback(
+    (key: string, isOpen: boolean) => {
+      setOpen((prev) => {
+        const next = new Set(prev);
+        if (isOpen) next.add(key);
+        else next.delete(key);
+        return next;
+      });
+      // Until the whole tree is in, a category closed on this page holds only its first page.
+      if (isOpen && client) client.sidebar().then(setSidebar, (error: unknown) => console.error('[paydocs] could not load the sidebar', error));
+    },
+    [client, setSidebar],
+  );
 
   const strings = site.strings;
   const page = route.page;
@@ -155,7 +178,7 @@ export function App({ site, initial, client }: AppProps) {
       {site.announcementBar && <AnnouncementBar bar={site.announcementBar} />}
       <Navbar page={page} drawerOpen={drawer} onOpenDrawer={() => setDrawer(true)} />
       <div className={`layout${isDoc ? ' layout--docs' : ''}`}>
-        <SidebarDrawer page={page} open={drawer} onClose={closeDrawer} openKeys={open} onToggle={onToggle} />
+        <SidebarDrawer page={page} sidebar={sidebar} open={drawer} onClose={closeDrawer} openKeys={open} onToggle={onToggle} />
         <main id="__main" className="main" tabIndex={-1}>
           <ErrorBoundary strings={site.strings} resetKey={page.href}>
             <Main route={route} site={site} retry={retry} />

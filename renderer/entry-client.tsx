@@ -4,7 +4,8 @@ import { Router } from 'wouter';
 import { customPages } from 'virtual:paydocs-pages';
 import { App, type ClientHooks, type LoadedRoute } from './app.tsx';
 import { APP_LOADED_FLAG, applyHead, BASE_URL_BANNER_FN } from './head.ts';
-import type { BootData, PageData, SiteData } from './page-data.ts';
+import type { BootData, PageData, SidebarItem, SiteData } from './page-data.ts';
+import { readSidebar } from './components/Sidebar.tsx';
 import { normalizePath } from './route-path.ts';
 import { installLinkHandling, scrollToHash } from './client/links.ts';
 import './styles/theme.css';
@@ -49,6 +50,23 @@ function loadRoutes(site: SiteData, roots: string[]): Promise<void> {
 }
 
 let rootsOfSite: string[] = [];
+let sidebarReady: Promise<SidebarItem[]> | undefined;
+
+/**
+ * The whole sidebar tree, from its own module (render-pages.ts): the page hydrates with the part of
+ * it the server rendered, so the tree is not part of the code a page needs before it is
+ * interactive. It loads with the route map, on the reader's first sign of interaction.
+ */
+function loadSidebar(site: SiteData): Promise<SidebarItem[]> {
+  const url = site.sidebarModule;
+  if (!url) return Promise.resolve(site.sidebar);
+  if (!sidebarReady) {
+    sidebarReady = (import(/* @vite-ignore */ url) as Promise<{ default: SidebarItem[] }>).then((m) => m.default);
+    // A failed load (offline, a redeployed site) is tried again when next needed.
+    sidebarReady.catch(() => (sidebarReady = undefined));
+  }
+  return sidebarReady;
+}
 
 function loadPageData(site: SiteData, href: string): Promise<PageData> {
   let hit = pageCache.get(href);
@@ -83,6 +101,7 @@ async function start(): Promise<void> {
   const boot = JSON.parse(bootEl.textContent ?? '{}') as BootData;
   const site = ((await import(/* @vite-ignore */ boot.siteModule)) as { default: SiteData }).default;
   const roots = site.locales.map((l) => l.home);
+  if (site.sidebarModule) site.sidebar = readSidebar(document.querySelector('nav.sidebar'));
   const page: PageData = { ...boot.page, html: document.getElementById('__content')?.innerHTML ?? '' };
   // The 404 document is served for any unknown path: it stands for the path in the address bar.
   if (page.kind === 'notFound') page.href = normalizePath(window.location.pathname, roots);
@@ -103,6 +122,7 @@ async function start(): Promise<void> {
       if (hash) scrollToHash(hash, false);
       else window.scrollTo(0, 0);
     },
+    sidebar: () => loadSidebar(site),
   };
   rootsOfSite = roots;
   installLinkHandling({ site, roots, routes: { loaded: () => routesLoaded, load: () => loadRoutes(site, roots) } });
@@ -131,6 +151,7 @@ async function start(): Promise<void> {
   const intent = () => {
     for (const type of INTENT_EVENTS) window.removeEventListener(type, intent, true);
     void loadRoutes(site, roots);
+    loadSidebar(site).catch((error: unknown) => console.error('[paydocs] could not load the sidebar', error));
   };
   for (const type of INTENT_EVENTS) window.addEventListener(type, intent, { capture: true, passive: true });
   if (normalizePath(window.location.pathname, roots) === page.href && window.location.hash) scrollToHash(window.location.hash, false);

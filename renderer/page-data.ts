@@ -97,11 +97,24 @@ export interface SiteData {
   navbar: { hideOnScroll: boolean; logo?: string; items: NavbarItemData[] };
   copyright: string;
   announcementBar?: { id: string; content: string; dismissible: boolean };
-  search: { suggestions: number; excerptLength: number; highlightOnTarget: boolean; shortcut: boolean; contexts: string[] };
+  search: {
+    suggestions: number;
+    excerptLength: number;
+    highlightOnTarget: boolean;
+    shortcut: boolean;
+    /** The sections results can be narrowed to: a top-level sidebar category's key and label. */
+    contexts: { key: string; label: string }[];
+  };
   /** Search files of this locale and docs version (content-hashed URLs); absent when nothing was indexed. */
   searchFiles?: { worker: string; index: string; version: string };
   version: { name: string; label: string };
+  /**
+   * The `docs` sidebar. Empty in the site module: the browser reads the part the server rendered
+   * from the page (`readSidebar`) and loads the whole tree from `sidebarModule` when it needs it.
+   */
   sidebar: SidebarItem[];
+  /** URL of the module whose default export is the whole `sidebar`. */
+  sidebarModule?: string;
   /**
    * Site path -> page chunk URL, for every route of this locale. Empty in the site module: the
    * browser fills it from `routesModule` once the page is interactive (it is not needed to render

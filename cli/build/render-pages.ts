@@ -2,7 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { localizedText, type PaydocsConfig } from '../../config/index.ts';
 import { renderPage, type PageAssets } from '../../renderer/entry-server.tsx';
 import { stringsFor, type Strings } from '../../renderer/i18n/strings.ts';
-import type { LocaleData, NavbarItemData, PageData, SiteData } from '../../renderer/page-data.ts';
+import type { LocaleData, NavbarItemData, PageData, SidebarItem, SiteData } from '../../renderer/page-data.ts';
 import type { LocaleRoutes, Route } from './build-routes.ts';
 import { errorText, PaydocsError } from '../diagnostics.ts';
 import type { CustomPageModule } from './custom-pages.ts';
@@ -158,6 +158,12 @@ function renderCustomPage(mod: CustomPageModule, href: string, render: () => str
   }
 }
 
+/** The label of the top-level sidebar category `key` (a search context), or the key itself. */
+function categoryLabel(sidebar: SidebarItem[], key: string): string {
+  const cat = sidebar.find((i) => i.type === 'category' && i.key === key);
+  return cat?.label ?? key;
+}
+
 /** Page chunks, one site module per locale, and the HTML of every route plus each locale's 404. */
 export function renderPages(input: {
   config: PaydocsConfig;
@@ -206,7 +212,7 @@ export function renderPages(input: {
       announcementBar: config.theme.announcementBar
         ? { id: config.theme.announcementBar.id, content: localizedText(config.theme.announcementBar.content, locale, config.i18n.defaultLocale), dismissible: config.theme.announcementBar.dismissible }
         : undefined,
-      search: config.search,
+      search: { ...config.search, contexts: config.search.contexts.map((key) => ({ key, label: categoryLabel(sidebar, key) })) },
       searchFiles: input.searchFiles?.[locale],
       version: config.version,
       sidebar,
@@ -220,7 +226,13 @@ export function renderPages(input: {
     const routesFile = `assets/routes-${locale}-${contentHash(routesModule)}.js`;
     files.set(routesFile, routesModule);
     site.routesModule = config.baseUrl + routesFile;
-    const siteModule = `export default ${JSON.stringify({ ...site, routes: {} })};`;
+    // The sidebar tree grows with the pages, and a page hydrates with the part of it rendered into
+    // its HTML: the whole tree is a module of its own too, loaded when the reader interacts.
+    const sidebarModule = `export default ${JSON.stringify(sidebar)};`;
+    const sidebarFile = `assets/sidebar-${locale}-${contentHash(sidebarModule)}.js`;
+    files.set(sidebarFile, sidebarModule);
+    site.sidebarModule = config.baseUrl + sidebarFile;
+    const siteModule = `export default ${JSON.stringify({ ...site, routes: {}, sidebar: [] })};`;
     const siteFile = `assets/site-${locale}-${contentHash(siteModule)}.js`;
     files.set(siteFile, siteModule);
     const pageAssets = (data: PageData): PageAssets => ({

@@ -112,8 +112,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const categoryCache: NonNullable<Parameters<typeof loadContent>[0]['categoryCache']> = new Map();
   const chunkCache: NonNullable<Parameters<typeof renderPages>[0]['chunkCache']> = new Map();
   let bundleChunks: { bundle: unknown; files: Array<[string, string]> } | undefined;
-  // Every route map module of the session stays served: an open page asks for the one its site
-  // module names (on the reader's first interaction), however many saves ago that was.
+  // Every route map and sidebar module of the session stays served: an open page asks for the ones
+  // its site module names (on the reader's first interaction), however many saves ago that was.
   const routeModules = new Map<string, string>();
   /** relPath -> route per locale, from the last rebuild (the express update resolves links with it). */
   const lastRoutes = new Map<string, Map<string, string>>();
@@ -271,7 +271,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const rendered = renderPages({ config: cfg, locales, custom, chunkCache, feeds: feeds.links, assets: { entry: bundle.entry, preload: bundle.preload, css: [cfg.baseUrl + cssFile], pageChunks: bundle.pageChunks } });
     // With the chunk cache, every file is text already.
     const files = [...rendered.files].map(([file, value]): [string, string] => [file, typeof value === 'function' ? value() : value]);
-    for (const [file, text] of files) if (file.startsWith('assets/routes-')) routeModules.set(file, text);
+    for (const [file, text] of files) if (file.startsWith('assets/routes-') || file.startsWith('assets/sidebar-')) routeModules.set(file, text);
     const chunks = new Map<string, string>([...routeModules, ...files, [cssFile, css]]);
     if (bundleChunks?.bundle !== bundle) bundleChunks = { bundle, files: [...bundle.files].map(([file, data]) => [file, Buffer.from(data).toString('utf8')]) };
     for (const [file, text] of bundleChunks.files) chunks.set(file, text);

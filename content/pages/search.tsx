@@ -8,7 +8,6 @@ import { format } from '../../renderer/i18n/format.ts';
 import { searchPageUrl } from '../../renderer/search/open-url.ts';
 import type { SearchResult } from '../../renderer/search/protocol.ts';
 import { normalizePath } from '../../renderer/route-path.ts';
-import type { SidebarItem } from '../../renderer/page-data.ts';
 
 export const meta = {
   title: { en: 'Search', ru: 'Поиск' },
@@ -18,11 +17,6 @@ export const meta = {
 
 /** How many results the page lists at first, and how many more each 'Show more' adds. */
 const LIMIT = 100;
-
-function contextLabel(sidebar: SidebarItem[], key: string): string {
-  const cat = sidebar.find((i) => i.type === 'category' && i.key === key);
-  return cat?.label ?? key;
-}
 
 /**
  * Where the reader was on the page, kept in its history entry as they leave it (a click, or the
@@ -62,7 +56,7 @@ export default function Search({ site }: CustomPageProps) {
   const [result, setResult] = useState<{ key: string; data: SearchResult } | null>(null);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const contexts = useMemo(() => site.search.contexts.map((key) => ({ key, label: contextLabel(site.sidebar, key) })), [site]);
+  const contexts = site.search.contexts;
 
   // The query lives in the URL; read it once hydrated (the prerendered page has none), and again
   // when the address changes from outside (the navbar box, Back).

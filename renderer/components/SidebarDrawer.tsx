@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useRuntime, useT } from '../context.ts';
 import { useFocusTrap } from '../hooks/use-focus-trap.ts';
-import type { PageData } from '../page-data.ts';
+import type { PageData, SidebarItem } from '../page-data.ts';
 import { Icon } from './icons.tsx';
 import { LocaleLinks } from './LocaleDropdown.tsx';
 import { Brand, NavbarLink } from './Navbar.tsx';
@@ -12,6 +12,8 @@ export const MOBILE_QUERY = '(max-width: 996px)';
 
 interface Props {
   page: PageData;
+  /** The sidebar tree as the app has it (the page's part until the whole one is loaded). */
+  sidebar: SidebarItem[];
   open: boolean;
   onClose: () => void;
   openKeys: ReadonlySet<string>;
@@ -24,7 +26,7 @@ interface Props {
  * on Escape, on the close button, on the backdrop, on any link followed and when the window grows
  * to desktop width.
  */
-export function SidebarDrawer({ page, open, onClose, openKeys, onToggle }: Props) {
+export function SidebarDrawer({ page, sidebar, open, onClose, openKeys, onToggle }: Props) {
   const { site } = useRuntime();
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
@@ -83,7 +85,7 @@ export function SidebarDrawer({ page, open, onClose, openKeys, onToggle }: Props
             )}
           </ul>
         </nav>
-        {isDoc && <Sidebar items={site.sidebar} current={page.href} open={openKeys} onToggle={onToggle} revealKey={open} />}
+        {isDoc && <Sidebar items={sidebar} current={page.href} open={openKeys} onToggle={onToggle} revealKey={open} />}
       </div>
       {open && <div className="drawer__backdrop" data-trap-keep="" onClick={onClose} />}
     </>

@@ -61,6 +61,33 @@ describe('renderer/components/AnnouncementBar', () => {
   });
 });
 
+describe('renderer/components/Sidebar (collapsed: false)', () => {
+  it('opens a category written `collapsed: false` on every page, also inside a closed one once shown, and keeps it closed when the reader closes it', async () => {
+    const { page, problems, close } = await openPage(browser, `${site.url}/api/create`);
+    const category = (label: string) => page.locator(`nav.sidebar details:has(> summary:text-is("${label}"))`);
+    // In the page's HTML: API holds the page, Refunds is open by its _category_.yml.
+    expect(await category('API').getAttribute('open')).toBe('');
+    expect(await category('Refunds').getAttribute('open')).toBe('');
+    expect(await category('Refunds').locator('a[href="/api/refunds/refund"]').count()).toBe(1);
+    // On a page outside API, API is closed and Refunds not in the page at all; opened, API shows Refunds open.
+    await page.goto(`${site.url}/guide`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    expect(await category('API').getAttribute('open')).toBeNull();
+    expect(await category('Refunds').count()).toBe(0);
+    await category('API').locator('> summary').click();
+    await expect.poll(() => category('Refunds').getAttribute('open')).toBe('');
+    expect(await category('Refunds').locator('a[href="/api/refunds/refund"]').count()).toBe(1);
+    // Closed by the reader, it stays closed as they move on.
+    await category('Refunds').locator('> summary').click();
+    expect(await category('Refunds').getAttribute('open')).toBeNull();
+    await page.locator('nav.sidebar a[href="/api/create"]').click();
+    await waitForTitle(page, 'Create a payment');
+    expect(await category('Refunds').getAttribute('open')).toBeNull();
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe('renderer/hooks/use-content-enhancements (tabs)', () => {
   it('syncs every tab group with the same group id on the page and on the next page, and keeps the choice', async () => {
     const { page, close } = await openPage(browser, `${site.url}/`);

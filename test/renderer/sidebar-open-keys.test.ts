@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openKeysFor } from '../../renderer/components/Sidebar.tsx';
+import { initialOpenKeys, newlyExpandedKeys, openKeysFor } from '../../renderer/components/Sidebar.tsx';
 import type { SidebarItem } from '../../renderer/page-data.ts';
 
 const doc = (href: string): SidebarItem => ({ type: 'doc', label: href, href });
@@ -45,5 +45,25 @@ describe('renderer/components/Sidebar: openKeysFor', () => {
     for (let c = 0; c < 200; c++) for (let d = 0; d < 100; d++) found += openKeysFor(big, `/c${c}/d${d}`).length;
     expect(found).toBe(20_000);
     expect(openKeysFor(big, '/c199/d99')).toEqual(['c199']);
+  });
+});
+
+describe('renderer/components/Sidebar: initialOpenKeys and newlyExpandedKeys (`collapsed: false`)', () => {
+  const open = (key: string, items: SidebarItem[]): SidebarItem => ({ type: 'category', label: key, key, collapsed: false, items });
+  const TREE: SidebarItem[] = [doc('/'), cat('api', [doc('/api/a'), open('api/refunds', [doc('/api/refunds/r')])]), open('guides', [doc('/guides/g')])];
+
+  it('opens, on a page, the categories that hold it and every one written collapsed: false, at any depth', () => {
+    expect(initialOpenKeys(TREE, '/')).toEqual(['api/refunds', 'guides']);
+    expect(initialOpenKeys(TREE, '/api/a')).toEqual(['api', 'api/refunds', 'guides']);
+    expect(initialOpenKeys(TREE, '/api/refunds/r')).toEqual(['api', 'api/refunds', 'guides']);
+    // A move to another page opens only what holds it: what the reader closed stays closed.
+    expect(openKeysFor(TREE, '/guides/g')).toEqual(['guides']);
+  });
+
+  it('gives the collapsed: false categories a new tree brings that the old one did not have', () => {
+    const read: SidebarItem[] = [doc('/'), cat('api', [doc('/api/a')]), { ...open('guides', [doc('/guides/g')]) }];
+    expect(newlyExpandedKeys(read, TREE)).toEqual(['api/refunds']);
+    expect(newlyExpandedKeys([], TREE)).toEqual(['api/refunds', 'guides']);
+    expect(newlyExpandedKeys(TREE, TREE)).toEqual([]);
   });
 });
