@@ -63,10 +63,17 @@ const UNTRANSLATED_KEYS = /^(?:id|slug|sidebar_position|hide_table_of_contents|d
  * The hash a translation records of its English source (`source_hash`): of what a translator
  * translates, the text and the frontmatter's words. Line endings, spaces at line ends, blank lines at
  * the end and keys such as `sidebar_position` do not count, so they do not tell Russian readers that
- * the English page changed.
+ * the English page changed. Two spaces before a line that goes on are a hard line break, which the
+ * reader sees: they count (as two, however many there are).
  */
 export function sourceHash(raw: string): string {
-  const lines = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
+  const all = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = all.map((l, i) => {
+    const text = l.trimEnd();
+    // micromark's rule: two or more spaces and no tab.
+    const tail = /[ \t]*$/.exec(l)![0];
+    return text && tail.length >= 2 && !tail.includes('\t') && all[i + 1]?.trim() ? `${text}  ` : text;
+  });
   const close = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
   const kept = close === -1 ? lines : [...lines.slice(1, close).filter((l) => !UNTRANSLATED_KEYS.test(l)), '---', ...lines.slice(close + 1)];
   return createHash('sha256').update(kept.join('\n').replace(/\n+$/, '')).digest('hex').slice(0, 16);

@@ -46,6 +46,19 @@ describe('cli/commands/i18n', () => {
     for (const text of changed) expect(sourceHash(text), JSON.stringify(text)).not.toBe(sourceHash(page));
   });
 
+  it('sourceHash counts a hard line break (two spaces before a line that goes on), which readers see, and no other line-end spaces', () => {
+    const page = '---\ntitle: Guide\n---\n\nStreet 1\nCity\n\nEnd.\n';
+    const broken = page.replace('Street 1\n', 'Street 1  \n');
+    expect(sourceHash(broken)).not.toBe(sourceHash(page));
+    // How many spaces make the break does not matter; the break does.
+    expect(sourceHash(page.replace('Street 1\n', 'Street 1     \n'))).toBe(sourceHash(broken));
+    // With a tab among them, or before a blank line or at the end, spaces break nothing (as in micromark).
+    expect(sourceHash(page.replace('Street 1\n', 'Street 1  \t\n'))).toBe(sourceHash(page));
+    expect(sourceHash(page.replace('City\n', 'City   \n'))).toBe(sourceHash(page));
+    expect(sourceHash(page.replace('End.\n', 'End.  \n'))).toBe(sourceHash(page));
+    expect(sourceHash(page.replace('Street 1\n', 'Street 1 \n'))).toBe(sourceHash(page));
+  });
+
   it('check --i18n lists pages not translated and translations older than their English page', () => {
     const dir = copyFixture('i18n');
     const r = paydocs(['check', '--i18n'], dir);
