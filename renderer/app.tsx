@@ -32,8 +32,8 @@ export interface ClientHooks {
   shown(route: LoadedRoute, hash: string): void;
   /**
    * The whole sidebar tree. The app starts with the part the server rendered into the page
-   * (`readSidebar`); it asks for the rest before showing another page or the items of a category
-   * that was closed.
+   * (`readSidebar`), and asks for the rest when a category that was closed opens and before it
+   * shows another doc page.
    */
   sidebar(): Promise<SidebarItem[]>;
 }
@@ -46,11 +46,13 @@ export interface AppProps {
 
 function Main({ route, site, retry }: { route: LoadedRoute; site: SiteData; retry: () => Promise<void> }) {
   const { page, component: Custom } = route;
+  // The same site on the server and in the browser, where the sidebar is only the page's part of it.
+  const pageSite = useMemo(() => ({ ...site, sidebar: [] }), [site]);
   useContentEnhancements(page.html === undefined ? page.href : `${page.href}:${page.html.length}`, site.strings);
   useTargetHighlight(page.href, page.kind === 'doc' && site.search.highlightOnTarget);
   if (route.error !== undefined) return <ChunkError error={route.error} onRetry={retry} />;
   if (page.kind === 'notFound') return <NotFound />;
-  if (page.kind === 'page') return Custom ? <Custom site={site} page={page} /> : null;
+  if (page.kind === 'page') return Custom ? <Custom site={pageSite} page={page} /> : null;
   return <DocPage page={page} />;
 }
 
@@ -58,12 +60,15 @@ export function App({ site, initial, client }: AppProps) {
   const [location] = useLocation();
   const [route, setRoute] = useState<LoadedRoute>(initial);
   const [loading, setLoading] = useState(false);
+  // In the browser, the part of the sidebar read from the page until the whole tree is loaded.
   const [sidebar, setSidebarState] = useState<SidebarItem[]>(site.sidebar);
+  const [tree, setTree] = useState<'whole' | 'partial' | 'failed'>(client && site.sidebarModule ? 'partial' : 'whole');
   const [open, setOpen] = useState<Set<string>>(() => new Set(initialOpenKeys(site.sidebar, initial.page.href)));
   const sidebarRef = useRef(sidebar);
   /** The whole tree replaces the part read from the page; categories it brings written `collapsed: false` open. */
   const setSidebar = useCallback((next: SidebarItem[]) => {
     const before = sidebarRef.current;
+    setTree('whole');
     if (next === before) return;
     sidebarRef.current = next;
     setSidebarState(next);
@@ -87,22 +92,30 @@ export function App({ site, initial, client }: AppProps) {
     if (target === shownHref.current) return;
     let cancelled = false;
     setLoading(true);
-    Promise.all([client.load(target), client.sidebar()]).then(
-      ([next, items]) => {
-        if (cancelled) return;
-        shownHref.current = next.page.href;
-        setSidebar(items);
-        setRoute(next);
-        setLoading(false);
-        setDrawer(false);
-        setOpen((prev) => new Set([...prev, ...openKeysFor(items, next.page.href)]));
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        console.error('[paydocs] could not load the next page; reloading', error);
-        window.location.reload();
-      },
-    );
+    // Asked for at once, waited for only by a doc page: its sidebar must be the whole tree.
+    const whole = client.sidebar();
+    whole.catch(() => undefined);
+    const withTree = (next: LoadedRoute): Promise<[LoadedRoute, SidebarItem[] | undefined]> | [LoadedRoute, undefined] =>
+      next.page.kind === 'doc' ? whole.then((items) => [next, items]) : [next, undefined];
+    client
+      .load(target)
+      .then(withTree)
+      .then(
+        ([next, items]) => {
+          if (cancelled) return;
+          shownHref.current = next.page.href;
+          if (items) setSidebar(items);
+          setRoute(next);
+          setLoading(false);
+          setDrawer(false);
+          if (items) setOpen((prev) => new Set([...prev, ...openKeysFor(items, next.page.href)]));
+        },
+        (error: unknown) => {
+          if (cancelled) return;
+          console.error('[paydocs] could not load the next page; reloading', error);
+          window.location.reload();
+        },
+      );
     return () => {
       cancelled = true;
     };
@@ -158,7 +171,12 @@ export function App({ site, initial, client }: AppProps) {
         return next;
       });
       // Until the whole tree is in, a category closed on this page holds only its first page.
-      if (isOpen && client) client.sidebar().then(setSidebar, (error: unknown) => console.error('[paydocs] could not load the sidebar', error));
+      if (isOpen && client) {
+        client.sidebar().then(setSidebar, (error: unknown) => {
+          console.error('[paydocs] could not load the sidebar', error);
+          setTree((t) => (t === 'partial' ? 'failed' : t));
+        });
+      }
     },
     [client, setSidebar],
   );
@@ -178,7 +196,7 @@ export function App({ site, initial, client }: AppProps) {
       {site.announcementBar && <AnnouncementBar bar={site.announcementBar} />}
       <Navbar page={page} drawerOpen={drawer} onOpenDrawer={() => setDrawer(true)} />
       <div className={`layout${isDoc ? ' layout--docs' : ''}`}>
-        <SidebarDrawer page={page} sidebar={sidebar} open={drawer} onClose={closeDrawer} openKeys={open} onToggle={onToggle} />
+        <SidebarDrawer page={page} sidebar={sidebar} tree={tree} open={drawer} onClose={closeDrawer} openKeys={open} onToggle={onToggle} />
         <main id="__main" className="main" tabIndex={-1}>
           <ErrorBoundary strings={site.strings} resetKey={page.href}>
             <Main route={route} site={site} retry={retry} />

@@ -3,6 +3,7 @@ import type { StringKey } from './i18n/strings.ts';
 import type { PageData, SiteData } from './page-data.ts';
 
 export interface CustomPageProps {
+  /** The site's data, with `sidebar` empty: the whole tree is not in the browser before it is needed. */
   site: SiteData;
   page: PageData;
 }

@@ -109,8 +109,10 @@ export interface SiteData {
   searchFiles?: { worker: string; index: string; version: string };
   version: { name: string; label: string };
   /**
-   * The `docs` sidebar. Empty in the site module: the browser reads the part the server rendered
-   * from the page (`readSidebar`) and loads the whole tree from `sidebarModule` when it needs it.
+   * The `docs` sidebar: the whole tree on the server. Empty in the site module: in the browser it is
+   * the part the server rendered into the page (`readSidebar`, where `collapsed` says whether a
+   * category was rendered closed), and the app keeps the whole tree, loaded from `sidebarModule`,
+   * in its own state. Custom pages get it empty on both sides.
    */
   sidebar: SidebarItem[];
   /** URL of the module whose default export is the whole `sidebar`. */

@@ -68,14 +68,15 @@ const UNTRANSLATED_KEYS = /^(?:id|slug|sidebar_position|hide_table_of_contents|d
  */
 export function sourceHash(raw: string): string {
   const all = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
-  const lines = all.map((l, i) => {
-    const text = l.trimEnd();
-    // micromark's rule: two or more spaces and no tab.
-    const tail = /[ \t]*$/.exec(l)![0];
-    return text && tail.length >= 2 && !tail.includes('\t') && all[i + 1]?.trim() ? `${text}  ` : text;
-  });
+  const lines = all.map((l) => l.trimEnd());
   const close = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
-  const kept = close === -1 ? lines : [...lines.slice(1, close).filter((l) => !UNTRANSLATED_KEYS.test(l)), '---', ...lines.slice(close + 1)];
+  // In the text (not the frontmatter): micromark's hard break, two or more spaces and no tab, kept as two.
+  const body = lines.map((text, i) => {
+    if (i <= close || !text || !lines[i + 1]) return text;
+    const tail = all[i]!.slice(text.length);
+    return tail.length >= 2 && /^ +$/.test(tail) ? `${text}  ` : text;
+  });
+  const kept = close === -1 ? body : [...lines.slice(1, close).filter((l) => !UNTRANSLATED_KEYS.test(l)), '---', ...body.slice(close + 1)];
   return createHash('sha256').update(kept.join('\n').replace(/\n+$/, '')).digest('hex').slice(0, 16);
 }
 

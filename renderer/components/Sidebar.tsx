@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useT } from '../context.ts';
+import { useDelayedFlag } from '../hooks/use-delayed-flag.ts';
 import type { SidebarItem } from '../page-data.ts';
 
 /**
@@ -42,15 +43,25 @@ export function openKeysFor(items: SidebarItem[], href: string): string[] {
   return [...(ancestorsOf(items).get(href) ?? [])];
 }
 
-/** Keys of the categories written `collapsed: false` (in `_category_.yml`), at any depth. */
-function expandedKeys(items: SidebarItem[], out: string[] = []): string[] {
-  for (const i of items) {
-    if (i.type !== 'category') continue;
-    if (!i.collapsed) out.push(i.key);
-    expandedKeys(i.items, out);
+/** Keys of the categories written `collapsed: false` (in `_category_.yml`), at any depth; once per sidebar, as `ancestorsOf`. */
+function expandedKeys(items: SidebarItem[]): string[] {
+  let keys = expandedMaps.get(items);
+  if (!keys) {
+    const found: string[] = [];
+    const walk = (list: SidebarItem[]) => {
+      for (const i of list) {
+        if (i.type !== 'category') continue;
+        if (!i.collapsed) found.push(i.key);
+        walk(i.items);
+      }
+    };
+    walk(items);
+    keys = found;
+    expandedMaps.set(items, keys);
   }
-  return out;
+  return keys;
 }
+const expandedMaps = new WeakMap<SidebarItem[], string[]>();
 
 /**
  * The categories open when a page loads: those that hold it and those written `collapsed: false`.
@@ -79,8 +90,9 @@ export function newlyExpandedKeys(before: SidebarItem[], after: SidebarItem[]): 
  * site module). It reads what `Items` and `Peek` write: a category rendered open has all its items
  * and reads as `collapsed: false`; a closed one holds only its first page (`data-peek`) and reads
  * as `collapsed: true`, with that page as its one item. Rendered again with `initialOpenKeys` of
- * what it returns, it gives the same markup (test/renderer/sidebar-dom.test.tsx). The whole tree
- * loads once the reader interacts, before a category's items or another page are shown.
+ * what it returns, it gives the same markup (test/e2e/sidebar-dom.test.ts). The whole tree loads on
+ * the reader's first sign of interaction; another page is shown only with it, and a category opened
+ * before it is in lists its first page and, after 200 ms, "Loading…".
  */
 export function readSidebar(nav: Element | null): SidebarItem[] {
   const list = nav?.querySelector(':scope > ul.menu__list');
@@ -109,12 +121,17 @@ function readList(list: Element): SidebarItem[] {
 
 interface Props {
   items: SidebarItem[];
+  /**
+   * `whole`: `items` is the whole tree. `partial`: the part read from the page, the whole tree on
+   * its way (a closed category of it holds only its first page); `failed`: it could not be loaded.
+   */
+  tree?: 'whole' | 'partial' | 'failed';
   current: string;
   open: ReadonlySet<string>;
   onToggle: (key: string, open: boolean) => void;
 }
 
-function Items({ items, current, open, onToggle, level, active }: Props & { level: number; active: ReadonlySet<string> }) {
+function Items({ items, tree, current, open, onToggle, level, active }: Props & { level: number; active: ReadonlySet<string> }) {
   return (
     <ul className={`menu__list menu__list--l${level}`}>
       {items.map((item) =>
@@ -136,7 +153,13 @@ function Items({ items, current, open, onToggle, level, active }: Props & { leve
               }}
             >
               <summary className={`menu__caret${active.has(item.key) ? ' menu__caret--active' : ''}`}>{item.label}</summary>
-              {open.has(item.key) ? <Items items={item.items} current={current} open={open} onToggle={onToggle} level={level + 1} active={active} /> : <Peek items={item.items} level={level + 1} />}
+              {!open.has(item.key) ? (
+                <Peek items={item.items} level={level + 1} />
+              ) : tree && tree !== 'whole' && item.collapsed ? (
+                <Pending items={item.items} level={level + 1} loading={tree === 'partial'} />
+              ) : (
+                <Items items={item.items} tree={tree} current={current} open={open} onToggle={onToggle} level={level + 1} active={active} />
+              )}
             </details>
           </li>
         ),
@@ -161,6 +184,30 @@ function Peek({ items, level }: { items: SidebarItem[]; level: number }) {
           {first.label}
         </a>
       </li>
+    </ul>
+  );
+}
+
+/**
+ * A category opened before the whole tree is in: the first page it had in the page, and after
+ * 200 ms (as every lazy load) a line that says the rest is loading. Without the tree (offline), the
+ * first page stays: its link leads to the category, open, as without JavaScript.
+ */
+function Pending({ items, level, loading }: { items: SidebarItem[]; level: number; loading: boolean }) {
+  const t = useT();
+  const late = useDelayedFlag(loading);
+  return (
+    <ul className={`menu__list menu__list--l${level}`} aria-busy={loading || undefined}>
+      {items.map((item) =>
+        item.type === 'doc' ? (
+          <li key={item.href} className="menu__item">
+            <a className="menu__link" href={item.href}>
+              {item.label}
+            </a>
+          </li>
+        ) : null,
+      )}
+      {late && <li className="menu__item menu__pending">{t('loading')}</li>}
     </ul>
   );
 }

@@ -14,6 +14,7 @@ interface Props {
   page: PageData;
   /** The sidebar tree as the app has it (the page's part until the whole one is loaded). */
   sidebar: SidebarItem[];
+  tree: 'whole' | 'partial' | 'failed';
   open: boolean;
   onClose: () => void;
   openKeys: ReadonlySet<string>;
@@ -26,7 +27,7 @@ interface Props {
  * on Escape, on the close button, on the backdrop, on any link followed and when the window grows
  * to desktop width.
  */
-export function SidebarDrawer({ page, sidebar, open, onClose, openKeys, onToggle }: Props) {
+export function SidebarDrawer({ page, sidebar, tree, open, onClose, openKeys, onToggle }: Props) {
   const { site } = useRuntime();
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
@@ -85,7 +86,7 @@ export function SidebarDrawer({ page, sidebar, open, onClose, openKeys, onToggle
             )}
           </ul>
         </nav>
-        {isDoc && <Sidebar items={sidebar} current={page.href} open={openKeys} onToggle={onToggle} revealKey={open} />}
+        {isDoc && <Sidebar items={sidebar} tree={tree} current={page.href} open={openKeys} onToggle={onToggle} revealKey={open} />}
       </div>
       {open && <div className="drawer__backdrop" data-trap-keep="" onClick={onClose} />}
     </>

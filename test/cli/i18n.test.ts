@@ -57,6 +57,10 @@ describe('cli/commands/i18n', () => {
     expect(sourceHash(page.replace('City\n', 'City   \n'))).toBe(sourceHash(page));
     expect(sourceHash(page.replace('End.\n', 'End.  \n'))).toBe(sourceHash(page));
     expect(sourceHash(page.replace('Street 1\n', 'Street 1 \n'))).toBe(sourceHash(page));
+    // Nor in the frontmatter: its fences and keys are found as before, layout keys still left out.
+    const spaced = page.replace('---\ntitle: Guide\n---\n', '---  \ntitle: Guide  \nsidebar_position: 2  \n---  \n');
+    expect(sourceHash(spaced)).toBe(sourceHash(page));
+    expect(sourceHash(spaced.replace('sidebar_position: 2', 'sidebar_position: 7'))).toBe(sourceHash(page));
   });
 
   it('check --i18n lists pages not translated and translations older than their English page', () => {

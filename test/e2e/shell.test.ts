@@ -217,6 +217,43 @@ describe('renderer/components/Sidebar', () => {
       await close();
     });
 
+    it(`shows a category opened before the whole tree is in with its first page and, while the tree loads, a line saying so; without the tree, its first page stays (${locale})`, async () => {
+      const { page, problems, close } = await openPage(browser, '', { viewport: DESKTOP });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/sidebar-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${site}${prefix}/api/transaction_create`, { waitUntil: 'networkidle' });
+      await hydrated(page);
+      const closed = page.locator(`nav.sidebar details:has(> summary:text-is("${reference}"))`);
+      await closed.locator('> summary').click();
+      expect(await closed.getAttribute('open')).toBe('');
+      expect(await closed.locator('a').count()).toBe(1);
+      const pending = closed.locator('.menu__pending');
+      await pending.waitFor();
+      expect(await pending.innerText()).toBe(locale === 'en' ? 'Loading…' : 'Загрузка…');
+      expect(await closed.locator('> ul').getAttribute('aria-busy')).toBe('true');
+      release();
+      await expect.poll(() => closed.locator('a').count()).toBe(10);
+      expect(await pending.count()).toBe(0);
+      expect(await closed.locator('> ul').getAttribute('aria-busy')).toBeNull();
+      expect(problems).toEqual([]);
+      // Offline: the category keeps its first page, and says nothing is loading.
+      await page.unroute('**/assets/sidebar-*.js');
+      await page.route('**/assets/sidebar-*.js', (route) => route.abort());
+      await page.goto(`${site}${prefix}/api/transaction_create`, { waitUntil: 'networkidle' });
+      await hydrated(page);
+      await closed.locator('> summary').click();
+      await expect.poll(() => problems.some((p) => p.includes('could not load the sidebar'))).toBe(true);
+      await page.waitForTimeout(400); // past the 200 ms after which a pending line would show
+      expect(await closed.locator('.menu__pending').count()).toBe(0);
+      expect(await closed.locator('a').count()).toBe(1);
+      expect(await closed.locator('> ul').getAttribute('aria-busy')).toBeNull();
+      await close();
+    });
+
     it(`shows the whole tree after a page without a sidebar: a client-side move from the landing page to a page in a closed category (${locale})`, async () => {
       const { page, problems, close } = await openPage(browser, `${site}${prefix}/landing`, { viewport: DESKTOP });
       expect(await page.locator('nav.sidebar').count()).toBe(0);
