@@ -62,8 +62,8 @@ function loadSidebar(site: SiteData): Promise<SidebarItem[]> {
   if (!url) return Promise.resolve(site.sidebar);
   if (!sidebarReady) {
     sidebarReady = (import(/* @vite-ignore */ url) as Promise<{ default: SidebarItem[] }>).then((m) => m.default);
-    // A failed load (offline, a redeployed site) is asked for again when next needed; a browser may
-    // answer from its record of the failed module, and a move to a doc page then reloads the page.
+    // A failed load (offline) is tried again when next needed: a category opened, a move. (Chromium
+    // fetches a module again after a failed import(); test/e2e/shell.test.ts.)
     sidebarReady.catch(() => (sidebarReady = undefined));
   }
   return sidebarReady;

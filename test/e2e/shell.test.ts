@@ -251,6 +251,11 @@ describe('renderer/components/Sidebar', () => {
       expect(await closed.locator('.menu__pending').count()).toBe(0);
       expect(await closed.locator('a').count()).toBe(1);
       expect(await closed.locator('> ul').getAttribute('aria-busy')).toBeNull();
+      // Back online, the category opened again loads the tree (a new try, not the failed one again).
+      await page.unroute('**/assets/sidebar-*.js');
+      await closed.locator('> summary').click();
+      await closed.locator('> summary').click();
+      await expect.poll(() => closed.locator('a').count()).toBe(10);
       await close();
     });
 
