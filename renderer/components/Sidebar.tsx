@@ -153,10 +153,9 @@ function Items({ items, tree, current, open, onToggle, level, active }: Props & 
               }}
             >
               <summary className={`menu__caret${active.has(item.key) ? ' menu__caret--active' : ''}`}>{item.label}</summary>
-              {!open.has(item.key) ? (
-                <Peek items={item.items} level={level + 1} />
-              ) : tree && tree !== 'whole' && item.collapsed ? (
-                <Pending items={item.items} level={level + 1} loading={tree === 'partial'} />
+              {/* Opened before the whole tree is in, a category closed in the page still has only its first page. */}
+              {!open.has(item.key) || (tree && tree !== 'whole' && item.collapsed) ? (
+                <Peek items={item.items} level={level + 1} loading={open.has(item.key) && tree === 'partial'} />
               ) : (
                 <Items items={item.items} tree={tree} current={current} open={open} onToggle={onToggle} level={level + 1} active={active} />
               )}
@@ -172,44 +171,28 @@ function Items({ items, tree, current, open, onToggle, level, active }: Props & 
  * A closed category's items are rendered when it opens, not in every page's HTML: the whole tree in
  * each page made the HTML grow with pages x sidebar items (40 of the 55 KB of a cabinet page). Until
  * then, and for a reader without JavaScript (whose browser opens the <details> by itself), it holds a
- * link to its first page, which renders with the category open.
+ * link to its first page, which renders with the category open. `loading`: opened while the whole
+ * tree is on its way; after 200 ms (as every lazy load) a line says so. Without the tree (offline)
+ * the first page stays, its link leading to the category, open.
  */
-function Peek({ items, level }: { items: SidebarItem[]; level: number }) {
+function Peek({ items, level, loading = false }: { items: SidebarItem[]; level: number; loading?: boolean }) {
   const first = firstDoc(items);
   if (first?.type !== 'doc') return null;
   return (
-    <ul className={`menu__list menu__list--l${level}`} data-peek="">
+    <ul className={`menu__list menu__list--l${level}`} data-peek="" aria-busy={loading || undefined}>
       <li className="menu__item">
         <a className="menu__link" href={first.href}>
           {first.label}
         </a>
       </li>
+      {loading && <LoadingLine />}
     </ul>
   );
 }
 
-/**
- * A category opened before the whole tree is in: the first page it had in the page, and after
- * 200 ms (as every lazy load) a line that says the rest is loading. Without the tree (offline), the
- * first page stays: its link leads to the category, open, as without JavaScript.
- */
-function Pending({ items, level, loading }: { items: SidebarItem[]; level: number; loading: boolean }) {
+function LoadingLine() {
   const t = useT();
-  const late = useDelayedFlag(loading);
-  return (
-    <ul className={`menu__list menu__list--l${level}`} aria-busy={loading || undefined}>
-      {items.map((item) =>
-        item.type === 'doc' ? (
-          <li key={item.href} className="menu__item">
-            <a className="menu__link" href={item.href}>
-              {item.label}
-            </a>
-          </li>
-        ) : null,
-      )}
-      {late && <li className="menu__item menu__pending">{t('loading')}</li>}
-    </ul>
-  );
+  return useDelayedFlag(true) ? <li className="menu__item menu__pending">{t('loading')}</li> : null;
 }
 
 /**
