@@ -1,15 +1,16 @@
 import type { PaydocsConfig } from '../../config/index.ts';
 import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
-import { compileSite, startCompileWorkersFor } from './compile-site.ts';
+import { compileCacheSpec, USES_API, USES_DATA } from './compile-cache.ts';
+import { compilerKey, compileSite, startCompileWorkersFor } from './compile-site.ts';
 import type { SourceDoc } from './load-content.ts';
 import { startSearchIndexPool, type SearchIndexPool } from './search-index-pool.ts';
 
 /**
  * The directives that render the reference data (`content/data`) or the OpenAPI document: a page
- * with one waits for them. (Their plugins, remark-data-table, remark-status-diagram and
- * remark-api-operation, are not imported for their names: the main thread never loads the Markdown chain.)
+ * with one waits for them. (Named in compile-cache.ts, not taken from their plugins: the main thread
+ * never loads the Markdown chain.)
  */
-export const needsLaterData = (doc: SourceDoc): boolean => /::(?:api-operation|data-table|status-diagram)\b/.test(doc.body);
+export const needsLaterData = (doc: SourceDoc): boolean => USES_API.test(doc.body) || USES_DATA.test(doc.body);
 
 export type Step = <T>(name: string, fn: () => T | Promise<T>) => Promise<T>;
 
@@ -22,6 +23,11 @@ export interface BuildOptions {
   dryRun?: boolean;
   checkAnchors?: boolean;
   strict?: boolean;
+  /**
+   * Keep each doc's compiled page in `.paydocs/cache/` and compile again only the docs that changed
+   * (`paydocs build` does unless given `--no-cache`; see compile-cache.ts).
+   */
+  cache?: boolean;
   /** Crawl the written site with linkinator before it replaces `outDir` (`--check-links`). */
   checkBuiltSite?: { external: boolean; log?: (line: string) => void };
   onStep?: (name: string, ms: number) => void;
@@ -32,6 +38,9 @@ export interface BuildResult {
   warnings: Diagnostic[];
   files: number;
   pages: number;
+  /** Docs that came from the compile cache, of `docs` compiled or reused (`cache` builds). */
+  reused: number;
+  docs: number;
 }
 
 /**
@@ -51,11 +60,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const diagnostics = new DiagnosticList();
   // Compile workers (a real site; a small one compiles in-process) warm up while the config and content load.
   const workers = startCompileWorkersFor(root);
+  const compiler = options.cache ? compilerKey() : undefined;
   let searchPool: SearchIndexPool | undefined;
   let output: Promise<typeof import('./output-site.ts')> | undefined;
   let bundled: ReturnType<(typeof import('./output-site.ts'))['bundleSite']> | undefined;
   try {
-    const { config, content, compiled, highlightCss } = await (async () => {
+    const { config, content, compiled, highlightCss, reused } = await (async () => {
       // The loaders of the reference data and the OpenAPI document (and their validators, Ajv and
       // @readme/openapi-parser) load once the workers are compiling: loaded here, they held up the
       // config and the content the workers wait for.
@@ -63,7 +73,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const loaded = await step('load config', () => loadConfig(root));
       const config: PaydocsConfig = options.locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => options.locales!.includes(l)) } } : loaded;
       const content = await step('load content', () => loadContent({ root, config, mode: 'build', diagnostics }));
-      const { pages, css } = await step('compile markdown', () => {
+      const { pages, css, reused } = await step('compile markdown', async () => {
         // The reference data and the OpenAPI document load while the workers compile the pages that
         // use neither (loaded first, they kept them waiting): loading starts once the first batches
         // are handed out.
@@ -73,7 +83,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           return { reference, api };
         });
         const later = { data, needs: needsLaterData };
-        const compiling = compileSite(content, { config, diagnostics, workers, later });
+        // A compile code that fails to bundle costs the cache, not the build (the in-process compile does not need the bundle).
+        const key = await compiler?.catch(() => undefined);
+        const cache = key === undefined ? undefined : compileCacheSpec(root, key, config);
+        const compiling = compileSite(content, { config, diagnostics, workers, later, cache });
         output = import('./output-site.ts');
         // The search-index threads load while the workers compile (one per locale, at most two):
         // started when the output needs them, they left a core idle while they loaded.
@@ -82,13 +95,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         bundled.catch(() => undefined); // awaited by the output, or on failure below
         return compiling;
       });
-      return { config, content, compiled: pages, highlightCss: css };
+      return { config, content, compiled: pages, highlightCss: css, reused };
     })().finally(() => {
       // Not awaited: a worker takes up to a tenth of a second to tear down its heap, and the output needs none of them.
       void workers?.close().catch(() => undefined);
     });
     const { outputSite } = await output!;
-    return await outputSite({ options, step, config, content, compiled, highlightCss, diagnostics, searchPool, bundled: bundled! });
+    const result = await outputSite({ options, step, config, content, compiled, highlightCss, diagnostics, searchPool, bundled: bundled! });
+    return { ...result, reused, docs: [...content.docs.values()].reduce((n, docs) => n + docs.length, 0) };
   } catch (error) {
     // The bundle started beside the compile: a failed build ends when it does, not before.
     await bundled?.catch(() => undefined);

@@ -3,12 +3,16 @@
  * small one. Kept apart from compile-markdown.ts, which the workers import: the pool's own imports
  * (esbuild, to bundle the worker) stay out of every worker.
  */
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PaydocsConfig } from '../../config/index.ts';
-import type { Diagnostic, DiagnosticList } from '../diagnostics.ts';
+import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
+import { PACKAGE_ROOT } from '../package-root.ts';
+import { CompileCache, entryName, styleText, writeCacheIndex, type CacheIndex, type CompileCacheSpec, type EntryPlace } from './compile-cache.ts';
 import type { CompiledPage } from './compile-markdown.ts';
 import type { WorkerReply, WorkerRequest } from './compile-worker.ts';
 import { DOCS_DIR, I18N_DIR } from './content-dirs.ts';
@@ -34,13 +38,23 @@ export interface CompileSiteOptions {
   diagnostics: DiagnosticList;
   data?: MarkdownData;
   later?: LaterData;
+  /** Keep each doc's compiled page between runs, and compile only the docs that changed (see compile-cache.ts). */
+  cache?: CompileCacheSpec;
+}
+
+export interface CompiledSite {
+  pages: Map<string, CompiledPage[]>;
+  /** The code-highlighting CSS. */
+  css: string;
+  /** How many docs came from the compile cache (0 without one). */
+  reused: number;
 }
 
 /** Worker threads that compile Markdown, each with its own processor. Start them early: they warm up while the content loads. */
 export interface CompileWorkers {
   readonly size: number;
   /** Compiles every doc of every locale; the result is in the same order as `content.docs`. */
-  compile(content: ContentTree, options: CompileSiteOptions): Promise<{ pages: Map<string, CompiledPage[]>; css: string }>;
+  compile(content: ContentTree, options: CompileSiteOptions): Promise<CompiledSite>;
   close(): Promise<void>;
 }
 
@@ -67,9 +81,29 @@ export function startCompileWorkersFor(root: string, threads = defaultThreads())
   return docs >= MIN_DOCS_FOR_WORKERS ? startCompileWorkers(threads) : undefined;
 }
 
+let workerModule: Promise<URL> | undefined;
+/** The bundle the compile workers run (see `bundledModule`); looked up once per process. */
+const compileWorkerModule = () => (workerModule ??= bundledModule(fileURLToPath(new URL('./compile-worker.ts', import.meta.url)), 'compile-worker', { packages: 'bundle' }));
+
+/**
+ * What names the code that compiles a doc, for the compile cache: the compile workers' bundle (its
+ * folder is named by a hash of its code, packages included: the in-process compile runs the same
+ * sources) and the installed packages' lock, for what the bundle only points at (Oniguruma's binary).
+ */
+export async function compilerKey(): Promise<string> {
+  const bundle = path.basename(path.dirname(fileURLToPath(await compileWorkerModule())));
+  let install = 'no lock';
+  try {
+    install = createHash('sha256').update(readFileSync(path.join(PACKAGE_ROOT, 'node_modules/.package-lock.json'))).digest('hex');
+  } catch {
+    // packages installed without npm's lock (another package manager): the bundle's hash covers their code
+  }
+  return `${bundle}\0${install}`;
+}
+
 /** Starts `count` compile workers (from the cached bundle of compile-worker.ts; see `bundledModule`). */
 export function startCompileWorkers(count: number): CompileWorkers {
-  const started = bundledModule(fileURLToPath(new URL('./compile-worker.ts', import.meta.url)), 'compile-worker', { packages: 'bundle' }).then((url) => {
+  const started = compileWorkerModule().then((url) => {
     // A larger young generation: compiling allocates many short-lived nodes, and scavenges were a third of the time.
     return Array.from({ length: count }, () => new Worker(url, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }));
   });
@@ -101,11 +135,11 @@ export function startCompileWorkers(count: number): CompileWorkers {
     ]);
   return {
     size: count,
-    async compile(content, { config, diagnostics, data, later }) {
+    async compile(content, { config, diagnostics, data, later, cache }) {
       const workers = await Promise.race([failed, started]);
       const all: SourceDoc[] = [...content.docs.values()].flat();
       const routes = Object.fromEntries([...content.docs].map(([locale, docs]) => [locale, docs.map((d): [string, string] => [d.relPath, d.route])]));
-      for (const w of workers) w.postMessage({ type: 'init', config, routes, data: data ?? {} } satisfies WorkerRequest);
+      for (const w of workers) w.postMessage({ type: 'init', config, routes, data: data ?? {}, cache } satisfies WorkerRequest);
       // Longest first, handed out a few at a time as workers free up: the threads finish together.
       // A page and its translations go to the same worker, whose highlighter cache then serves the
       // code blocks they share.
@@ -122,7 +156,7 @@ export function startCompileWorkers(count: number): CompileWorkers {
           })
         : Promise.resolve();
       arrived.catch(() => undefined); // awaited by the workers that reach the waiting docs; a failure fails the compile there
-      const results: Array<{ page: Omit<CompiledPage, 'doc'>; diagnostics: Diagnostic[] } | undefined> = new Array(all.length);
+      const results: Array<{ page: Omit<CompiledPage, 'doc'>; diagnostics: Diagnostic[]; place?: EntryPlace; hit: boolean } | undefined> = new Array(all.length);
       const batchSize = Math.max(1, Math.min(16, Math.ceil(all.length / (count * 8))));
       let nowCursor = 0;
       let waitingCursor = 0;
@@ -151,7 +185,7 @@ export function startCompileWorkers(count: number): CompileWorkers {
         w.postMessage({ type: 'batch', id, docs: indexes.map((i) => all[i]!) } satisfies WorkerRequest);
         const stored = Promise.race([failed, reply]).then((done) => {
           replies.delete(id);
-          indexes.forEach((i, k) => (results[i] = { page: done.pages[k]!, diagnostics: done.diagnostics[k]! }));
+          indexes.forEach((i, k) => (results[i] = { page: done.pages[k]!, diagnostics: done.diagnostics[k]!, place: done.places[k], hit: done.hits[k]! }));
         });
         // A failed worker fails every queued batch; the first one awaited reports it, the others must not go unhandled.
         stored.catch(() => undefined);
@@ -186,6 +220,7 @@ export function startCompileWorkers(count: number): CompileWorkers {
         w.postMessage({ type: 'styles' } satisfies WorkerRequest);
         for (const [name, style] of ((await reply) as Extract<WorkerReply, { type: 'styles' }>).classes) classes.set(name, style);
       }
+      if (cache) writeCacheIndex(cache, indexOf(all.map((doc, k) => [doc, results[k]!.place])));
       const pages = new Map<string, CompiledPage[]>();
       let i = 0;
       for (const [locale, docs] of content.docs) {
@@ -198,7 +233,7 @@ export function startCompileWorkers(count: number): CompileWorkers {
           }),
         );
       }
-      return { pages, css: styleClassesCss(classes) };
+      return { pages, css: styleClassesCss(classes), reused: results.filter((r) => r!.hit).length };
     },
     async close() {
       const workers = await started.catch(() => []);
@@ -207,11 +242,17 @@ export function startCompileWorkers(count: number): CompileWorkers {
   };
 }
 
+function indexOf(places: Array<[SourceDoc, EntryPlace | undefined]>): CacheIndex {
+  const index: CacheIndex = {};
+  for (const [doc, place] of places) if (place) index[entryName(doc)] = place;
+  return index;
+}
+
 /** The highlighting classes as CSS, sorted by name so the stylesheet (and its hash) does not depend on which thread saw a style first. */
 export function styleClassesCss(classes: Map<string, string | Record<string, string>>): string {
   return [...classes]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, style]) => `.${name}{${typeof style === 'string' ? style : Object.entries(style).map(([k, v]) => `${k}:${v}`).join(';')}}`)
+    .map(([name, style]) => `.${name}{${styleText(style)}}`)
     .join('');
 }
 
@@ -219,14 +260,44 @@ export function styleClassesCss(classes: Map<string, string | Record<string, str
  * Compiles every doc of every locale, on `workers` when given (a build of a real site), else
  * in-process (small sites, tests). Returns the pages and the code-highlighting CSS.
  */
-export async function compileSite(content: ContentTree, options: CompileSiteOptions & { workers?: CompileWorkers }): Promise<{ pages: Map<string, CompiledPage[]>; css: string }> {
+export async function compileSite(content: ContentTree, options: CompileSiteOptions & { workers?: CompileWorkers }): Promise<CompiledSite> {
   if (options.workers) return options.workers.compile(content, options);
   const data = options.later ? { ...options.data, ...(await options.later.data) } : options.data;
   // Loaded here, not at the top: when workers compile, the main thread never needs the Markdown
   // chain, and loading its few hundred modules through tsx costs it half a second.
-  const [{ createProcessor }, { createStyleToClass }, { compileMarkdown }] = await Promise.all([import('./markdown/create-processor.ts'), import('./markdown/highlighter.ts'), import('./compile-markdown.ts')]);
+  const [{ createProcessor }, { createStyleToClass }, { compileMarkdown, compileDoc }] = await Promise.all([import('./markdown/create-processor.ts'), import('./markdown/highlighter.ts'), import('./compile-markdown.ts')]);
   const styleToClass = createStyleToClass();
   const processor = await createProcessor({ styleToClass });
-  const pages = compileMarkdown(content, { config: options.config, processor, diagnostics: options.diagnostics, data });
-  return { pages, css: styleClassesCss(styleToClass.getClassRegistry() as Map<string, string | Record<string, string>>) };
+  const registry = () => styleToClass.getClassRegistry() as Map<string, string | Record<string, string>>;
+  if (!options.cache) return { pages: compileMarkdown(content, { config: options.config, processor, diagnostics: options.diagnostics, data }), css: styleClassesCss(registry()), reused: 0 };
+  const cache = new CompileCache(options.cache);
+  const places: Array<[SourceDoc, EntryPlace | undefined]> = [];
+  const classes = new Map<string, string | Record<string, string>>();
+  const pages = new Map<string, CompiledPage[]>();
+  let reused = 0;
+  try {
+    for (const [locale, docs] of content.docs) {
+      const byRel = new Map(docs.map((d) => [d.relPath, d.route]));
+      const list = docs.map((doc) => {
+        const done = cache.compile(doc, data ?? {}, (rel) => byRel.get(rel), registry, (routeOf) => {
+          const local = new DiagnosticList();
+          const { doc: _doc, ...page } = compileDoc(doc, routeOf, { config: options.config, processor, diagnostics: local, data });
+          return { page, problems: local.items };
+        });
+        if (done.hit) {
+          reused++;
+          for (const [name, style] of done.classes) classes.set(name, style);
+        }
+        places.push([doc, done.place]);
+        for (const d of done.problems) options.diagnostics.add(d);
+        return { doc, ...done.page };
+      });
+      pages.set(locale, list);
+    }
+  } finally {
+    cache.close();
+  }
+  writeCacheIndex(options.cache, indexOf(places));
+  for (const [name, style] of registry()) classes.set(name, style);
+  return { pages, css: styleClassesCss(classes), reused };
 }

@@ -8,6 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
+import { CompileCache, styleText, type CompileCacheSpec, type EntryPlace } from './compile-cache.ts';
 import { compileDoc, type CompiledPage } from './compile-markdown.ts';
 import type { SourceDoc } from './load-content.ts';
 import { createProcessor } from './markdown/create-processor.ts';
@@ -15,7 +16,7 @@ import type { MarkdownData } from './markdown/types.ts';
 import { createStyleToClass } from './markdown/highlighter.ts';
 
 export type WorkerRequest =
-  | { type: 'init'; config: PaydocsConfig; routes: Record<string, Array<[string, string]>>; data: MarkdownData }
+  | { type: 'init'; config: PaydocsConfig; routes: Record<string, Array<[string, string]>>; data: MarkdownData; cache?: CompileCacheSpec }
   | { type: 'batch'; id: number; docs: SourceDoc[] }
   /** Directive data that came after `init` (see `LaterData`), for the batches after it. */
   | { type: 'data'; data: MarkdownData }
@@ -23,7 +24,8 @@ export type WorkerRequest =
 
 export type WorkerReply =
   | { type: 'ready' }
-  | { type: 'batch'; id: number; pages: Array<Omit<CompiledPage, 'doc'>>; diagnostics: Diagnostic[][] }
+  /** `places`: where each page's compile-cache entry went, when there is a cache; `hits`: which pages came from it. */
+  | { type: 'batch'; id: number; pages: Array<Omit<CompiledPage, 'doc'>>; diagnostics: Diagnostic[][]; places: Array<EntryPlace | undefined>; hits: boolean[] }
   | { type: 'styles'; classes: Array<[string, string]> }
   | { type: 'error'; message: string; stack?: string };
 
@@ -33,8 +35,10 @@ const processorReady = createProcessor({ styleToClass });
 let config: PaydocsConfig | undefined;
 let routes = new Map<string, Map<string, string>>();
 let data: MarkdownData = {};
-
-const stringifyStyle = (style: string | Record<string, string>) => (typeof style === 'string' ? style : Object.entries(style).map(([k, v]) => `${k}:${v}`).join(';'));
+let cache: CompileCache | undefined;
+/** The highlighting classes of the pages that came from the cache (this thread's highlighter never met their code). */
+const cachedClasses = new Map<string, string>();
+const registry = () => styleToClass.getClassRegistry() as Map<string, string | Record<string, string>>;
 
 port.on('message', (msg: WorkerRequest) => {
   void handle(msg).catch((error: Error) => port.postMessage({ type: 'error', message: error.message, stack: error.stack } satisfies WorkerReply));
@@ -44,6 +48,7 @@ async function handle(msg: WorkerRequest): Promise<void> {
   if (msg.type === 'init') {
     config = msg.config;
     data = msg.data;
+    cache = msg.cache && new CompileCache(msg.cache);
     routes = new Map(Object.entries(msg.routes).map(([locale, list]) => [locale, new Map(list)]));
     return;
   }
@@ -52,21 +57,33 @@ async function handle(msg: WorkerRequest): Promise<void> {
     return;
   }
   if (msg.type === 'styles') {
-    const registry = styleToClass.getClassRegistry() as Map<string, string | Record<string, string>>;
-    port.postMessage({ type: 'styles', classes: [...registry].map(([name, style]) => [name, stringifyStyle(style)]) } satisfies WorkerReply);
+    // The last message of a compile: this thread's pack of cache entries is complete.
+    cache?.close();
+    const classes = new Map(cachedClasses);
+    for (const [name, style] of registry()) classes.set(name, styleText(style));
+    port.postMessage({ type: 'styles', classes: [...classes] } satisfies WorkerReply);
     return;
   }
   const processor = await processorReady;
   const pages: Array<Omit<CompiledPage, 'doc'>> = [];
   const diagnostics: Diagnostic[][] = [];
+  const places: Array<EntryPlace | undefined> = [];
+  const hits: boolean[] = [];
   for (const doc of msg.docs) {
     const byRel = routes.get(doc.locale) ?? new Map<string, string>();
-    const local = new DiagnosticList();
-    const { doc: _doc, ...page } = compileDoc(doc, (rel) => byRel.get(rel), { config: config!, processor, diagnostics: local, data });
-    pages.push(page);
-    diagnostics.push(local.items);
+    const compile = (routeOf: (rel: string) => string | undefined) => {
+      const local = new DiagnosticList();
+      const { doc: _doc, ...page } = compileDoc(doc, routeOf, { config: config!, processor, diagnostics: local, data });
+      return { page, problems: local.items };
+    };
+    const done = cache ? cache.compile(doc, data, (rel) => byRel.get(rel), registry, compile) : { ...compile((rel) => byRel.get(rel)), hit: false, classes: [], place: undefined };
+    if (done.hit) for (const [name, style] of done.classes) cachedClasses.set(name, style);
+    pages.push(done.page);
+    diagnostics.push(done.problems);
+    places.push(done.place);
+    hits.push(done.hit);
   }
-  port.postMessage({ type: 'batch', id: msg.id, pages, diagnostics } satisfies WorkerReply);
+  port.postMessage({ type: 'batch', id: msg.id, pages, diagnostics, places, hits } satisfies WorkerReply);
 }
 
 // Warm up before the first batch arrives: the main thread is still loading the config and content.

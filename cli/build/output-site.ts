@@ -58,7 +58,7 @@ export function bundleSite(root: string, config: PaydocsConfig) {
 }
 
 /** Routes, checks, bundle, search, render and emit of a compiled site. */
-export async function outputSite(input: OutputInput): Promise<BuildResult> {
+export async function outputSite(input: OutputInput): Promise<Omit<BuildResult, 'reused' | 'docs'>> {
   const { options, step, config, content, compiled, highlightCss, diagnostics } = input;
   const { root } = options;
   const customNames = listCustomPages(root);

@@ -16,7 +16,8 @@ export function registerBuild(program: Command): void {
     .option('--external', 'with --check-links: fetch external links too')
     .option('--strict', 'fail on warnings too')
     .option('--verbose', 'print the time of each stage')
-    .action(async (opts: { out: string; locale?: string[]; checkLinks?: boolean; checkAnchors?: boolean; external?: boolean; strict?: boolean; verbose?: boolean }, command: Command) => {
+    .option('--no-cache', 'compile every page, without reading or writing .paydocs/cache/')
+    .action(async (opts: { out: string; locale?: string[]; checkLinks?: boolean; checkAnchors?: boolean; external?: boolean; strict?: boolean; verbose?: boolean; cache: boolean }, command: Command) => {
       const root = process.cwd();
       const outDir = path.resolve(root, opts.out);
       const t0 = performance.now();
@@ -31,11 +32,13 @@ export function registerBuild(program: Command): void {
         locales: opts.locale,
         checkAnchors: opts.checkAnchors,
         strict: opts.strict,
+        cache: opts.cache,
         // Checked in the temporary folder, before the swap: broken links never replace a good dist/.
         checkBuiltSite: opts.checkLinks && !partial ? { external: opts.external ?? false } : undefined,
         onStep: opts.verbose ? (name, ms) => console.log(`  ${name.padEnd(18)} ${ms.toFixed(0).padStart(6)} ms`) : undefined,
       });
       for (const w of result.warnings) console.warn(formatDiagnostic(w));
-      console.log(`✔ Built ${result.pages} pages (${result.files} files) into ${path.relative(root, outDir) || '.'} in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+      const reused = result.reused ? `; ${result.reused} of ${result.docs} Markdown pages unchanged, from .paydocs/cache` : '';
+      console.log(`✔ Built ${result.pages} pages (${result.files} files${reused}) into ${path.relative(root, outDir) || '.'} in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
     });
 }

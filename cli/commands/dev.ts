@@ -8,9 +8,10 @@ export function registerDev(program: Command): void {
     .option('-p, --port <port>', 'port', parsePort, 3000)
     .option('--host <host>', 'host', '127.0.0.1')
     .option('--locale <locale>', 'serve only this locale (repeatable)', parseLocales)
-    .action(async (opts: { port: number; host: string; locale?: string[] }, command: Command) => {
+    .option('--no-cache', 'compile every page at start, without reading or writing .paydocs/cache/')
+    .action(async (opts: { port: number; host: string; locale?: string[]; cache: boolean }, command: Command) => {
       await checkLocaleOption(command, process.cwd(), opts.locale);
       const { startDevServer } = await import('../dev/dev-server.ts');
-      await startDevServer({ root: process.cwd(), port: opts.port, host: opts.host, locales: opts.locale, tryNext: portsToTry(command) });
+      await startDevServer({ root: process.cwd(), port: opts.port, host: opts.host, locales: opts.locale, tryNext: portsToTry(command), cache: opts.cache });
     });
 }

@@ -9,7 +9,9 @@ import { DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR, STATIC_DIR } from '../b
 import { writeFeeds } from '../build/write-feeds.ts';
 import { bundleClient } from '../build/bundle-client.ts';
 import { checkLinks, linkTargets } from '../build/check-links.ts';
+import { CompileCache, compileCacheSpec, entryName, USES_API, USES_DATA, writeCacheIndex, type CacheIndex, type CompileCacheSpec } from '../build/compile-cache.ts';
 import { compileDoc, type CompiledPage } from '../build/compile-markdown.ts';
+import { compilerKey, styleClassesCss } from '../build/compile-site.ts';
 import { loadCustomPages } from '../build/custom-pages.ts';
 import { loadConfig } from '../build/load-config.ts';
 import { loadContent, readMarkdownFile, type ReadResult, type SourceDoc } from '../build/load-content.ts';
@@ -37,6 +39,8 @@ export interface DevServerOptions {
   tryNext?: number;
   /** Print to the terminal (tests pass a collector). */
   log?: (line: string) => void;
+  /** Start from the compile cache (`.paydocs/cache/`, see compile-cache.ts): `paydocs dev` does unless given `--no-cache`. */
+  cache?: boolean;
 }
 
 export interface DevServer {
@@ -71,8 +75,6 @@ interface State {
 }
 
 /** Pages that render the OpenAPI document, and those that render `content/data` (see `needsLaterData` in build-site.ts). */
-const USES_API = /::api-operation\b/;
-const USES_DATA = /::(?:data-table|status-diagram)\b/;
 
 /** What `loadApi` gives: the document, nothing (no file), or, depending on the version, a failure marker. */
 type LoadedApi = Awaited<ReturnType<typeof loadApi>>;
@@ -169,8 +171,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     s.rendered.chunkOf.set(page.href, cfg.baseUrl + file);
     return { [page.href]: cfg.baseUrl + file };
   };
+  // Known before the first compile, which reads the compile cache (the later ones do not: see `rebuild`).
+  const compiler = options.cache ? compilerKey() : undefined;
+  compiler?.catch(() => undefined); // awaited below
   const styleToClass = createStyleToClass();
   const processor: MarkdownProcessor = await createProcessor({ styleToClass });
+  /** Highlighting classes of the pages that came from the compile cache (the highlighter never met their code). */
+  const cachedClasses = new Map<string, string>();
+  const registry = () => styleToClass.getClassRegistry() as Map<string, string | Record<string, string>>;
   let config = await loadConfig(root);
   // The OpenAPI document (with its translations) and the reference data (content/data/*.yaml) load at
   // start and again when one of their files changes; their problems join every rebuild's. While a
@@ -220,6 +228,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     diagnostics.items.push(...apiProblems, ...dataProblems);
     const cfg: PaydocsConfig = options.locales ? { ...config, i18n: { ...config.i18n, locales: config.i18n.locales.filter((l) => options.locales!.includes(l)) } } : config;
     const content = loadContent({ root, config: cfg, mode: 'dev', diagnostics, cache: readCache, categoryCache });
+    // The first compile reads the compile cache and writes this run's; later ones compile only what a
+    // save changed, and keep it in memory (copying every entry to a new pack would cost each save).
+    const spec: CompileCacheSpec | undefined = startKey === undefined ? undefined : compileCacheSpec(root, startKey, cfg);
+    const persistent = spec && { cache: new CompileCache(spec), places: {} as CacheIndex, reused: 0, docs: 0 };
+    startKey = undefined;
     const compiled = new Map<string, CompiledPage[]>();
     for (const [locale, docs] of content.docs) {
       const byRel = new Map(docs.map((d) => [d.relPath, d.route]));
@@ -236,18 +249,34 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           list.push(hit.page);
           continue;
         }
-        const local = new DiagnosticList();
         const lookups = new Map<string, string | undefined>();
-        const page = compileDoc(doc as SourceDoc, recording(routeOf, lookups), { config: cfg, processor, diagnostics: local, data: { api, reference } });
-        for (const d of local.items) diagnostics.add(d);
-        if (local.errors.length && hit) list.push(hit.page); // keep the last good page
+        const compile = (lookup: (rel: string) => string | undefined) => {
+          const local = new DiagnosticList();
+          const { doc: _doc, ...page } = compileDoc(doc as SourceDoc, lookup, { config: cfg, processor, diagnostics: local, data: { api, reference } });
+          return { page, problems: local.items };
+        };
+        const done = persistent ? persistent.cache.compile(doc as SourceDoc, { api, reference }, recording(routeOf, lookups), registry, compile) : { ...compile(recording(routeOf, lookups)), hit: false, classes: [], place: undefined };
+        if (done.hit) for (const [name, style] of done.classes) cachedClasses.set(name, style);
+        if (persistent) {
+          persistent.docs++;
+          if (done.hit) persistent.reused++;
+          if (done.place) persistent.places[entryName(doc)] = done.place;
+        }
+        const page: CompiledPage = { doc: doc as SourceDoc, ...done.page };
+        for (const d of done.problems) diagnostics.add(d);
+        if (done.problems.some((d) => d.severity === 'error') && hit) list.push(hit.page); // keep the last good page
         else {
-          compileCache.set(id, { source: { file: doc.file, frontmatter: doc.frontmatter, body: doc.body, translation: doc.translation }, page, api, reference, lookups, problems: local.items });
+          compileCache.set(id, { source: { file: doc.file, frontmatter: doc.frontmatter, body: doc.body, translation: doc.translation }, page, api, reference, lookups, problems: done.problems });
           list.push(page);
         }
       }
       compiled.set(locale, list);
       lastRoutes.set(locale, byRel);
+    }
+    if (persistent) {
+      persistent.cache.close();
+      writeCacheIndex(spec!, persistent.places);
+      if (persistent.reused) fromCache = `; ${persistent.reused} of ${persistent.docs} Markdown pages unchanged, from .paydocs/cache`;
     }
     const feeds = writeFeeds({ config: cfg, pages: compiled, diagnostics });
     const locales = buildRoutes({ config: cfg, pages: compiled, categories: content.categories, customPages: custom.map((c) => c.name) });
@@ -266,7 +295,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const failed = new Set(diagnostics.errors.flatMap((d) => (d.file === undefined ? [] : [d.file])));
     checkLinks({ pages: compiled, known, checkAnchors: false, redirected: moved, failed, diagnostics: links });
     for (const d of links.items) diagnostics.add({ ...d, severity: 'warning' });
-    const css = bundle.css + styleToClass.getCSS();
+    const css = bundle.css + styleClassesCss(new Map([...cachedClasses, ...registry()]));
     const cssFile = `assets/style-${contentHash(css)}.css`;
     const rendered = renderPages({ config: cfg, locales, custom, chunkCache, feeds: feeds.links, assets: { entry: bundle.entry, preload: bundle.preload, css: [cfg.baseUrl + cssFile], pageChunks: bundle.pageChunks } });
     // With the chunk cache, every file is text already.
@@ -334,6 +363,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     } else send({ type: 'ok' });
   };
 
+  // A compile code that fails to bundle leaves dev without the cache, not without a server.
+  let startKey = await compiler?.catch(() => undefined);
+  let fromCache = '';
   const first = rebuild();
   checkRenders(true);
   report(first.warnings);
@@ -515,7 +547,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     throw error;
   }
   const url = `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${port}`;
-  log(`paydocs dev: ${url}${config.baseUrl} (watching content/)`);
+  log(`paydocs dev: ${url}${config.baseUrl} (watching content/${fromCache})`);
   return {
     url,
     async close() {

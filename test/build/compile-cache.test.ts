@@ -1,0 +1,259 @@
+/**
+ * cli/build/compile-cache: each doc's compiled page kept in `.paydocs/cache/pages/` between runs. A
+ * build from it must write exactly what a build without it writes, and a doc must be compiled again
+ * whenever anything it was compiled from changed.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { needsLaterData } from '../../cli/build/build-site.ts';
+import { classesIn, COMPILE_CACHE_DIR, compileCacheSpec, stableText } from '../../cli/build/compile-cache.ts';
+import { compileSite, startCompileWorkers } from '../../cli/build/compile-site.ts';
+import { loadApi } from '../../cli/build/api/load-api.ts';
+import { loadConfig } from '../../cli/build/load-config.ts';
+import { loadContent, type ContentTree } from '../../cli/build/load-content.ts';
+import { loadData } from '../../cli/build/load-data.ts';
+import { startDevServer } from '../../cli/dev/dev-server.ts';
+import { DiagnosticList } from '../../cli/diagnostics.ts';
+import { copyFixture } from '../helpers/fixture.ts';
+import { buildInto, PROJECT_ROOT } from '../helpers/site.ts';
+
+/** Every file of a built site, as path -> hash of its bytes. */
+function files(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rel of readdirSync(dir, { recursive: true }) as string[]) {
+    const abs = path.join(dir, rel);
+    if (statSync(abs).isFile()) out[rel] = createHash('sha256').update(readFileSync(abs)).digest('hex');
+  }
+  return out;
+}
+
+const cacheDir = (site: string) => path.join(site, COMPILE_CACHE_DIR);
+const tmpRoot = () => mkdtempSync(path.join(os.tmpdir(), 'paydocs-cache-'));
+/** The page without its source object, for comparing what two compiles produced. */
+const output = (pages: Map<string, Array<{ doc: unknown }>>) => [...pages].map(([locale, list]) => [locale, list.map(({ doc: _doc, ...rest }) => rest)]);
+
+describe('cli/build/compile-cache: stableText', () => {
+  it('writes equal values alike however V8 holds them, and different values differently', () => {
+    const computed = { n: [0.5 * 2, 2 ** 31, -0.25], s: 'а'.repeat(2).slice(1) };
+    expect(stableText(computed)).toBe(stableText({ n: [1, 2147483648, -0.25], s: 'а' }));
+    expect(stableText(new Map([['a', new Set([1])]]))).toBe(stableText(new Map([['a', new Set([1])]])));
+    const distinct = [1, '1', true, 'true', null, undefined, [], {}, { a: undefined }, new Map(), new Set(), [1, 2], [[1], 2], { a: 1, b: 2 }, { b: 2, a: 1 }, 'a"b', new Date(0), /x/];
+    expect(new Set(distinct.map(stableText)).size).toBe(distinct.length);
+  });
+
+  it('reads highlighting classes from class attributes only', () => {
+    const registry = new Map<string, string | Record<string, string>>([['sk-abc', 'color:red'], ['sk-def', { color: 'blue', 'font-style': 'italic' }]]);
+    const html = '<pre><span class="line sk-abc">x</span><span class="sk-def">y</span><span class="sk-zzz">z</span></pre><p>sk-abc sk-def class="sk-def"</p>';
+    expect(classesIn(html, registry)).toEqual([['sk-abc', 'color:red'], ['sk-def', 'color:blue;font-style:italic']]);
+    expect(classesIn('<p>key sk-abc</p>', registry)).toEqual([]);
+  });
+});
+
+describe('cli/build/compile-cache: builds', () => {
+  it('a build from the cache writes exactly what a build without it writes, code highlighting included, and compiles no doc', async () => {
+    const site = copyFixture('basic');
+    const cold = await buildInto(site, { cache: true });
+    expect(cold.result.reused).toBe(0);
+    expect(readdirSync(cacheDir(site)).sort()).toEqual([expect.stringMatching(/\.pack$/), 'index.json']);
+    const warm = await buildInto(site, { cache: true });
+    expect(warm.result.reused).toBe(warm.result.docs);
+    expect(warm.result.docs).toBeGreaterThan(4);
+    const none = await buildInto(site);
+    expect(files(warm.outDir)).toEqual(files(none.outDir));
+    expect(files(cold.outDir)).toEqual(files(none.outDir));
+    const css = readdirSync(path.join(warm.outDir, 'assets')).filter((f) => f.endsWith('.css')).map((f) => readFileSync(path.join(warm.outDir, 'assets', f), 'utf8'));
+    expect(css.join('')).toMatch(/\.sk-[0-9a-z]+\{/);
+    // The last run's pack replaced the one before it: the folder does not grow.
+    expect(readdirSync(cacheDir(site)).filter((f) => f.endsWith('.pack'))).toHaveLength(1);
+  });
+
+  it('compiles again the page edited and the untranslated copy of it, nothing else', async () => {
+    const site = copyFixture('basic');
+    await buildInto(site, { cache: true });
+    const guide = path.join(site, 'content/docs/guide.md');
+    writeFileSync(guide, `${readFileSync(guide, 'utf8')}\n\nA sentence added since.\n`);
+    const { result, outDir } = await buildInto(site, { cache: true });
+    expect(result.reused).toBe(result.docs - 2); // en guide, and ru guide (no translation: the English page again)
+    expect(readFileSync(path.join(outDir, 'guide/index.html'), 'utf8')).toContain('A sentence added since.');
+    expect(readFileSync(path.join(outDir, 'ru/guide/index.html'), 'utf8')).toContain('A sentence added since.');
+  });
+
+  it('reports the warnings of a page that comes from the cache, as the build that compiled it did', async () => {
+    const site = copyFixture('basic');
+    const guide = path.join(site, 'content/docs/guide.md');
+    writeFileSync(guide, `${readFileSync(guide, 'utf8')}\n\n\`\`\`nosuchlanguage\nx\n\`\`\`\n`);
+    const first = await buildInto(site, { cache: true });
+    const second = await buildInto(site, { cache: true });
+    expect(second.result.reused).toBe(second.result.docs);
+    const warnings = (r: typeof first) => r.result.warnings.filter((w) => w.rule === 'code-language');
+    expect(warnings(first)).toHaveLength(1);
+    expect(warnings(second)).toEqual(warnings(first));
+    await expect(buildInto(site, { cache: true, strict: true })).rejects.toThrow(/unknown code language `nosuchlanguage`/);
+  });
+
+  it('compiles a page again when a page it links to is written: its link goes where the new page is', async () => {
+    const site = copyFixture('basic');
+    const guide = path.join(site, 'content/docs/guide.md');
+    writeFileSync(guide, `${readFileSync(guide, 'utf8')}\n\nSee [the new page](new-page.md).\n`);
+    // The link is broken: the build fails, but what it compiled is kept.
+    await expect(buildInto(site, { cache: true })).rejects.toThrow(/new-page\.md/);
+    writeFileSync(path.join(site, 'content/docs/new-page.md'), '---\ntitle: New page\ndescription: Written after the link to it.\n---\n\nHere.\n');
+    const { result, outDir } = await buildInto(site, { cache: true });
+    expect(readFileSync(path.join(outDir, 'guide/index.html'), 'utf8')).toMatch(/<a href="\/new-page"[^>]*>the new page<\/a>/);
+    // The two guides (they looked the page up) and the two new pages; the others did not link to it.
+    expect(result.reused).toBe(result.docs - 4);
+  });
+
+  it('compiles every page again when the config changes', async () => {
+    const site = copyFixture('basic');
+    await buildInto(site, { cache: true });
+    const cfg = path.join(site, 'docs.config.ts');
+    const before = readFileSync(cfg, 'utf8');
+    writeFileSync(cfg, before.replace("brand: 'Examplepay',", "brand: 'Examplepay', theme: { toc: { min: 2, max: 2 }, footer: { copyright: 'Copyright © 2025 Examplepay' } },").replace(/\n  theme: \{ footer[^\n]*\n/, '\n'));
+    expect(readFileSync(cfg, 'utf8')).not.toBe(before);
+    const { result } = await buildInto(site, { cache: true });
+    expect(result.reused).toBe(0);
+  });
+
+  it('compiles on: a cache that is not one, or cannot be written, is no cache', async () => {
+    const site = copyFixture('basic');
+    const none = await buildInto(site);
+    await buildInto(site, { cache: true });
+    const dir = cacheDir(site);
+    for (const f of readdirSync(dir)) writeFileSync(path.join(dir, f), f.endsWith('.json') ? '{"format":1,"entries":{"en\\u0000guide.md":["x.pack",0,9]}}' : 'not an entry');
+    const garbled = await buildInto(site, { cache: true });
+    expect(garbled.result.reused).toBe(0);
+    expect(files(garbled.outDir)).toEqual(files(none.outDir));
+    // Entries cut short: the index points past the end of the pack.
+    const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as { entries: Record<string, [string, number, number]> };
+    for (const place of Object.values(index.entries)) place[2] += 1_000_000;
+    writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index));
+    expect((await buildInto(site, { cache: true })).result.reused).toBe(0);
+    // A file where the cache folder goes: nothing can be written, the build goes on.
+    rmSync(path.join(site, '.paydocs'), { recursive: true });
+    mkdirSync(path.join(site, '.paydocs'));
+    writeFileSync(path.join(site, '.paydocs/cache'), 'not a folder');
+    for (let i = 0; i < 2; i++) {
+      const blocked = await buildInto(site, { cache: true });
+      expect(blocked.result.reused).toBe(0);
+      expect(files(blocked.outDir)).toEqual(files(none.outDir));
+    }
+  });
+
+  it('drops a deleted page from the index', async () => {
+    const site = copyFixture('basic');
+    const page = path.join(site, 'content/docs/brief.md');
+    writeFileSync(page, '---\ntitle: Brief\ndescription: Here for a while.\n---\n\nSoon gone.\n');
+    await buildInto(site, { cache: true });
+    const names = () => Object.keys((JSON.parse(readFileSync(path.join(cacheDir(site), 'index.json'), 'utf8')) as { entries: object }).entries);
+    expect(names()).toEqual(expect.arrayContaining(['en\0brief.md', 'ru\0brief.md', 'en\0guide.md']));
+    rmSync(page);
+    const { result } = await buildInto(site, { cache: true });
+    expect(names()).not.toContain('en\0brief.md');
+    expect(names()).not.toContain('ru\0brief.md');
+    expect(names()).toHaveLength(result.docs);
+    expect(result.reused).toBe(result.docs);
+  });
+});
+
+// A part of the real site: pages that render the OpenAPI document, pages with data tables, pages with neither.
+const config = await loadConfig(PROJECT_ROOT);
+const all = loadContent({ root: PROJECT_ROOT, config, mode: 'build', diagnostics: new DiagnosticList() });
+const pick = ['api/transaction_create.md', 'invoicing/api_invoicing/token.md', 'reference/test_cards.md', 'reference/bank_codes.md', 'services/cash/payout.md', 'intro.md'];
+const some: ContentTree = { ...all, docs: new Map([...all.docs].map(([locale, docs]) => [locale, docs.filter((d) => pick.includes(d.relPath))])) };
+const api = await loadApi({ root: PROJECT_ROOT, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics: new DiagnosticList() });
+const reference = loadData({ root: PROJECT_ROOT, diagnostics: new DiagnosticList() });
+
+describe('cli/build/compile-cache: the data a page renders', () => {
+  it('has the pages it needs', () => {
+    const docs = [...some.docs.values()].flat();
+    expect(docs.map((d) => d.relPath).sort()).toEqual([...pick, ...pick].sort());
+    expect(docs.filter((d) => d.body.includes('::api-operation'))).toHaveLength(4);
+    expect(docs.filter((d) => d.body.includes('::data-table'))).toHaveLength(4);
+    expect(docs.filter(needsLaterData)).toHaveLength(8);
+  });
+
+  for (const where of ['in-process', 'on worker threads'] as const) {
+    it(`compiles again, ${where}, the pages that render the data that changed, and reuses the rest`, async () => {
+      const spec = () => compileCacheSpec(tmp, 'test-compiler', config);
+      const tmp = tmpRoot();
+      // New threads for each compile, as each build starts its own: their highlighters have met no code yet.
+      const compile = async (data: object) => {
+        if (where === 'in-process') return compileSite(some, { config, diagnostics: new DiagnosticList(), data, cache: spec() });
+        const workers = startCompileWorkers(2);
+        try {
+          return await workers.compile(some, { config, diagnostics: new DiagnosticList(), data, cache: spec() });
+        } finally {
+          await workers.close();
+        }
+      };
+      const fresh = await compileSite(some, { config, diagnostics: new DiagnosticList(), data: { api, reference } });
+      const cold = await compile({ api, reference });
+      expect(cold.reused).toBe(0);
+      const warm = await compile({ api, reference });
+      expect(warm.reused).toBe(12);
+      expect(output(warm.pages)).toEqual(output(fresh.pages));
+      expect(warm.css).toBe(fresh.css);
+      // Data loaded again is the same data: nothing to compile.
+      const reloaded = structuredClone({ api, reference });
+      expect((await compile(reloaded)).reused).toBe(12);
+      // A test card's brand renamed: the two pages of each locale with data tables.
+      const renamed = structuredClone({ api, reference });
+      renamed.reference!.testCards = renamed.reference!.testCards!.map((card, i) => (i === 0 ? { ...card, brand: 'Mir' as const } : card));
+      const afterData = await compile(renamed);
+      expect(afterData.reused).toBe(8);
+      // An operation described otherwise: the two API pages of each locale.
+      const described = structuredClone(renamed);
+      const op = JSON.stringify(described.api);
+      expect(op).toContain('"summary":"Create a transaction"');
+      described.api = JSON.parse(op.replace('"summary":"Create a transaction"', '"summary":"Start a transaction"')) as typeof api;
+      const afterApi = await compile(described);
+      expect(afterApi.reused).toBe(8);
+      expect(output(afterApi.pages)).toEqual(output((await compileSite(some, { config, diagnostics: new DiagnosticList(), data: described })).pages));
+      rmSync(tmp, { recursive: true, force: true });
+    });
+  }
+});
+
+describe('paydocs build and dev with the cache', () => {
+  const bin = path.join(PROJECT_ROOT, 'bin/paydocs.js');
+  it('says how many pages came from the cache; --no-cache neither reads nor writes it', () => {
+    const site = copyFixture('basic');
+    const run = (...args: string[]) => spawnSync(process.execPath, [bin, 'build', '--out', path.join(site, 'dist'), ...args], { cwd: site, encoding: 'utf8' });
+    const none = run('--no-cache');
+    expect(none.status, none.stderr).toBe(0);
+    expect(existsSync(path.join(site, '.paydocs'))).toBe(false);
+    const first = run();
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).not.toContain('from .paydocs/cache');
+    const second = run();
+    expect(second.stdout).toMatch(/; (\d+) of \1 Markdown pages unchanged, from \.paydocs\/cache\) into dist in/);
+    expect(run('--no-cache').stdout).not.toContain('.paydocs/cache');
+  });
+
+  it('dev starts from the cache and serves what it served when it compiled every page', async () => {
+    const site = copyFixture('basic');
+    const serve = async () => {
+      const logs: string[] = [];
+      const dev = await startDevServer({ root: site, port: 0, host: '127.0.0.1', log: (line) => logs.push(line), cache: true });
+      try {
+        const html = await (await fetch(`${dev.url}/guide`)).text();
+        const css = await Promise.all([...html.matchAll(/href="(\/assets\/style-[^"]+\.css)"/g)].map(async (m) => (await fetch(dev.url + m[1])).text()));
+        return { html, css: css.join(''), logs: logs.join('\n') };
+      } finally {
+        await dev.close();
+      }
+    };
+    const first = await serve();
+    expect(first.logs).toContain('(watching content/)');
+    const second = await serve();
+    expect(second.logs).toMatch(/\(watching content\/; (\d+) of \1 Markdown pages unchanged, from \.paydocs\/cache\)/);
+    expect(second.html).toBe(first.html);
+    expect(second.css).toBe(first.css);
+    expect(second.css).toMatch(/\.sk-[0-9a-z]+\{/);
+  });
+});
