@@ -195,11 +195,15 @@ export const entryName = (doc: Pick<SourceDoc, 'locale' | 'relPath'>): string =>
 
 /**
  * Writes the index of this run's entries (renamed into place: a build starting meanwhile reads the
- * old one or the new one), then deletes the packs of the last run's index, which it replaces, and
- * packs an hour old that no index names (a run that was stopped). Packs another run is writing now
- * are left alone. Docs the site no longer has are simply not in the new index.
+ * old one or the new one), then deletes the packs of the last run's index that it no longer names,
+ * and packs an hour old that no index names (a run that was stopped). Packs another run is writing
+ * now are left alone. Docs the site no longer has are simply not in the new index; the entries of
+ * locales this run did not compile (`--locale ru`) are kept, for the next build of every locale.
  */
-export function writeCacheIndex(spec: CompileCacheSpec, entries: CacheIndex): void {
+export function writeCacheIndex(spec: CompileCacheSpec, run: CacheIndex, locales: readonly string[]): void {
+  const entries: CacheIndex = {};
+  for (const [name, place] of Object.entries(spec.index)) if (!locales.includes(name.slice(0, name.indexOf('\0')))) entries[name] = place;
+  Object.assign(entries, run);
   const used = new Set(Object.values(entries).map(([pack]) => pack));
   const replaced = new Set(Object.values(spec.index).map(([pack]) => pack));
   const tmp = path.join(spec.dir, `${INDEX}.${process.pid}.tmp`);

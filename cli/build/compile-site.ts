@@ -220,7 +220,7 @@ export function startCompileWorkers(count: number): CompileWorkers {
         w.postMessage({ type: 'styles' } satisfies WorkerRequest);
         for (const [name, style] of ((await reply) as Extract<WorkerReply, { type: 'styles' }>).classes) classes.set(name, style);
       }
-      if (cache) writeCacheIndex(cache, indexOf(all.map((doc, k) => [doc, results[k]!.place])));
+      if (cache) writeCacheIndex(cache, indexOf(all.map((doc, k) => [doc, results[k]!.place])), [...content.docs.keys()]);
       const pages = new Map<string, CompiledPage[]>();
       let i = 0;
       for (const [locale, docs] of content.docs) {
@@ -297,7 +297,7 @@ export async function compileSite(content: ContentTree, options: CompileSiteOpti
   } finally {
     cache.close();
   }
-  writeCacheIndex(options.cache, indexOf(places));
+  writeCacheIndex(options.cache, indexOf(places), [...content.docs.keys()]);
   for (const [name, style] of registry()) classes.set(name, style);
   return { pages, css: styleClassesCss(classes), reused };
 }

@@ -275,7 +275,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     if (persistent) {
       persistent.cache.close();
-      writeCacheIndex(spec!, persistent.places);
+      writeCacheIndex(spec!, persistent.places, [...content.docs.keys()]);
       if (persistent.reused) fromCache = `; ${persistent.reused} of ${persistent.docs} Markdown pages unchanged, from .paydocs/cache`;
     }
     const feeds = writeFeeds({ config: cfg, pages: compiled, diagnostics });

@@ -144,6 +144,19 @@ describe('cli/build/compile-cache: builds', () => {
     }
   });
 
+  it('keeps the pages of the locales a build leaves out (--locale ru) for the next build of them all', async () => {
+    const site = copyFixture('basic');
+    const all = await buildInto(site, { cache: true });
+    const ru = await buildInto(site, { cache: true, locales: ['ru'] });
+    expect(ru.result.reused).toBe(0); // another config: only Russian
+    const again = await buildInto(site, { cache: true });
+    const en = all.result.docs - ru.result.docs;
+    expect(en).toBeGreaterThan(2);
+    expect(again.result.reused).toBe(en);
+    expect(files(again.outDir)).toEqual(files(all.outDir));
+    expect((await buildInto(site, { cache: true })).result.reused).toBe(all.result.docs);
+  });
+
   it('drops a deleted page from the index', async () => {
     const site = copyFixture('basic');
     const page = path.join(site, 'content/docs/brief.md');
