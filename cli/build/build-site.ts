@@ -61,6 +61,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Compile workers (a real site; a small one compiles in-process) warm up while the config and content load.
   const workers = startCompileWorkersFor(root);
   const compiler = options.cache ? compilerKey() : undefined;
+  compiler?.catch(() => undefined); // awaited once the content is in; a failure then means no cache
   let searchPool: SearchIndexPool | undefined;
   let output: Promise<typeof import('./output-site.ts')> | undefined;
   let bundled: ReturnType<(typeof import('./output-site.ts'))['bundleSite']> | undefined;

@@ -40,8 +40,8 @@ export const USES_API = /::api-operation\b/;
 /** A page's body renders the reference data (`content/data`). */
 export const USES_DATA = /::(?:data-table|status-diagram)\b/;
 
-/** Where an entry is: pack file name, byte offset, length. */
-export type EntryPlace = [pack: string, offset: number, length: number];
+/** Where an entry is: pack file name, byte offset, length, and a hash of its bytes (checked before they are read as an entry). */
+export type EntryPlace = [pack: string, offset: number, length: number, hash: string];
 /** `locale\0relPath` -> where its entry is. */
 export type CacheIndex = Record<string, EntryPlace>;
 
@@ -60,14 +60,25 @@ export function compileCacheSpec(root: string, compiler: string, config: Paydocs
   return { dir, base, index: readIndex(dir) };
 }
 
+/** The last run's index: only its well-formed places (a pack of this folder, a range, a hash); anything else is no entry. */
 function readIndex(dir: string): CacheIndex {
+  let index: unknown;
   try {
-    const index = JSON.parse(readFileSync(path.join(dir, INDEX), 'utf8')) as { format?: number; entries?: CacheIndex };
-    return index.format === FORMAT && index.entries && typeof index.entries === 'object' ? index.entries : {};
+    index = JSON.parse(readFileSync(path.join(dir, INDEX), 'utf8'));
   } catch {
-    return {}; // none yet, or not one of ours
+    return {}; // none yet, or not JSON
   }
+  const { format, entries } = (index ?? {}) as { format?: unknown; entries?: unknown };
+  const out: CacheIndex = {};
+  if (format !== FORMAT || !entries || typeof entries !== 'object' || Array.isArray(entries)) return out;
+  for (const [name, place] of Object.entries(entries)) if (isPlace(place)) out[name] = place;
+  return out;
 }
+
+const PACK_NAME = /^[\w-]+\.pack$/;
+const isPlace = (p: unknown): p is EntryPlace =>
+  Array.isArray(p) && p.length === 4 && typeof p[0] === 'string' && PACK_NAME.test(p[0]) && Number.isSafeInteger(p[1]) && p[1] >= 0 && Number.isSafeInteger(p[2]) && p[2] > 0 && typeof p[3] === 'string';
+const bytesHash = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 
 /** A doc compiled: the page without its source, the problems found, the highlighting classes its HTML uses (name, CSS). */
 export interface CompiledEntry {
@@ -105,7 +116,7 @@ export class CompileCache {
   compile(doc: SourceDoc, data: MarkdownData, routeOf: RouteOf, registry: () => ReadonlyMap<string, string | Record<string, string>>, compile: (routeOf: RouteOf) => Omit<CompiledEntry, 'classes'>): CompiledEntry & { hit: boolean; place?: EntryPlace } {
     const key = this.#key(doc, data);
     const old = this.#read(this.#spec.index[entryName(doc)]);
-    if (old && old.entry.key === key && old.entry.lookups.every(([rel, route]) => routeOf(rel) === route)) {
+    if (old && old.entry.key === key && old.entry.lookups.every((lookup) => Array.isArray(lookup) && routeOf(String(lookup[0])) === lookup[1])) {
       const { page, problems, classes } = old.entry;
       return { page, problems, classes, hit: true, place: this.#append(old.bytes) };
     }
@@ -144,43 +155,60 @@ export class CompileCache {
     return h;
   }
 
+  /** The entry at `place` when its bytes are the ones written there (the hash) and it has an entry's shape. */
   #read(place: EntryPlace | undefined): { entry: StoredEntry; bytes: Buffer } | undefined {
-    if (!Array.isArray(place) || place.length !== 3) return undefined;
-    const [pack, offset, length] = place;
+    if (!place) return undefined;
+    const [pack, offset, length, hash] = place;
     try {
-      if (!this.#readers.has(pack)) this.#readers.set(pack, openOrUndefined(path.join(this.#spec.dir, path.basename(pack))));
+      if (!this.#readers.has(pack)) this.#readers.set(pack, openOrUndefined(path.join(this.#spec.dir, pack)));
       const fd = this.#readers.get(pack);
       if (fd === undefined) return undefined;
       const bytes = Buffer.allocUnsafe(length);
-      if (readSync(fd, bytes, 0, length, offset) !== length) return undefined;
-      const entry = deserialize(bytes) as StoredEntry;
-      return entry?.format === FORMAT ? { entry, bytes } : undefined;
+      if (readSync(fd, bytes, 0, length, offset) !== length || bytesHash(bytes) !== hash) return undefined;
+      const entry = deserialize(bytes) as Partial<StoredEntry> | null;
+      const shaped = entry?.format === FORMAT && typeof entry.key === 'string' && Array.isArray(entry.lookups) && typeof entry.page?.html === 'string' && Array.isArray(entry.problems) && Array.isArray(entry.classes);
+      return shaped ? { entry: entry as StoredEntry, bytes } : undefined;
     } catch {
-      return undefined; // not one of ours, or cut short
+      return undefined; // cut short, or not an entry
     }
   }
 
   #append(bytes: Uint8Array): EntryPlace | undefined {
     if (this.#pack === undefined) {
-      const name = `${process.pid}-${threadId}-${randomBytes(4).toString('hex')}.pack`;
+      const name = `${process.pid}-${threadId}-${randomBytes(6).toString('hex')}.pack`;
       try {
         mkdirSync(this.#spec.dir, { recursive: true });
-        this.#pack = { name, fd: openSync(path.join(this.#spec.dir, name), 'w'), size: 0 };
+        this.#pack = { name, fd: openSync(path.join(this.#spec.dir, name), 'wx'), size: 0 };
       } catch {
         this.#pack = false; // a folder that cannot be written to (a read-only checkout): the build goes on without the cache
       }
     }
     if (!this.#pack) return undefined;
+    const pack = this.#pack;
     try {
-      const offset = this.#pack.size;
-      writeSync(this.#pack.fd, bytes);
-      this.#pack.size += bytes.length;
-      return [this.#pack.name, offset, bytes.length];
+      if (writeSync(pack.fd, bytes) === bytes.length) {
+        pack.size += bytes.length;
+        return [pack.name, pack.size - bytes.length, bytes.length, bytesHash(bytes)];
+      }
     } catch {
-      return undefined; // a full disk: this entry is not kept
+      // a full disk
     }
+    // Whatever part was written shifted the rest of the pack: it takes no more entries this run.
+    closeSync(pack.fd);
+    this.#pack = false;
+    return undefined;
   }
 }
+
+/** `cache.compile` when there is a cache, else `compile` alone (nothing from or to a cache). */
+export function compileThrough(cache: CompileCache | undefined, ...args: Parameters<CompileCache['compile']>): ReturnType<CompileCache['compile']> {
+  if (cache) return cache.compile(...args);
+  const [, , routeOf, , compile] = args;
+  return { ...compile(routeOf), classes: [], hit: false };
+}
+
+/** What a build or the dev server says of the pages that came from the cache (nothing when none did). */
+export const reusedNote = (reused: number, docs: number): string => (reused ? `${reused} of ${docs} Markdown pages unchanged, from .paydocs/cache` : '');
 
 function openOrUndefined(file: string): number | undefined {
   try {
@@ -212,7 +240,9 @@ export function writeCacheIndex(spec: CompileCacheSpec, run: CacheIndex, locales
     writeFileSync(tmp, JSON.stringify({ format: FORMAT, entries }));
     renameSync(tmp, path.join(spec.dir, INDEX));
   } catch {
-    remove(tmp); // a folder that cannot be written to: the build goes on without the cache
+    // A folder that cannot be written to: the build goes on without the cache, and this run's packs, which no index names, go.
+    remove(tmp);
+    for (const [pack] of Object.values(run)) remove(path.join(spec.dir, pack));
     return;
   }
   let names: string[] = [];
@@ -246,12 +276,12 @@ function isOlderThan(file: string, ms: number): boolean {
 
 /**
  * The highlighting classes the HTML uses, with their CSS: a page from the cache brings them to the
- * stylesheet, since no highlighter of this build met its code. Only `class` attributes are read,
- * so a word like `sk-live` in the text is never taken for one.
+ * stylesheet, since no highlighter of this build met its code. Only the `class` attributes of tags
+ * are read (text cannot hold a `<`), so `class="sk-live"` in inline code is never taken for one.
  */
 export function classesIn(html: string, registry: ReadonlyMap<string, string | Record<string, string>>): Array<[string, string]> {
   const found = new Map<string, string>();
-  for (const m of html.matchAll(/ class="([^"]*)"/g)) {
+  for (const m of html.matchAll(/<[a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*(?:="[^"]*")?)*? class="([^"]*)"/g)) {
     for (const name of m[1]!.split(' ')) {
       const style = name.startsWith('sk-') && !found.has(name) ? registry.get(name) : undefined;
       if (style !== undefined) found.set(name, styleText(style));

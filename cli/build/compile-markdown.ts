@@ -1,7 +1,7 @@
 import { VFile } from 'vfile';
 import type { PaydocsConfig } from '../../config/index.ts';
 import { stringsFor } from '../../renderer/i18n/strings.ts';
-import type { DiagnosticList } from '../diagnostics.ts';
+import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
 import type { ContentTree, SourceDoc } from './load-content.ts';
 import type { MarkdownProcessor } from './markdown/create-processor.ts';
 import type { DirectiveMarkdown, LinkRef, MarkdownData, PageFileData, Section, TocItem } from './markdown/types.ts';
@@ -68,6 +68,13 @@ export function compileDoc(doc: SourceDoc, routeOfRelPath: (rel: string) => stri
   const page: CompiledPage = { doc, href: sitePath(config, doc.locale, doc.route), html, toc: data.out.toc, links: data.out.links, sections, headingIds: data.out.headingIds };
   if (data.out.markdown.length) page.markdown = data.out.markdown;
   return page;
+}
+
+/** A doc compiled on its own: the page without its source and the problems found (what a compile thread sends back, what the compile cache keeps). */
+export function compileEntry(doc: SourceDoc, routeOfRelPath: (rel: string) => string | undefined, options: Omit<CompileOptions, 'diagnostics' | 'cache'>): { page: Omit<CompiledPage, 'doc'>; problems: Diagnostic[] } {
+  const diagnostics = new DiagnosticList();
+  const { doc: _doc, ...page } = compileDoc(doc, routeOfRelPath, { ...options, diagnostics });
+  return { page, problems: diagnostics.items };
 }
 
 function isLocalized(config: PaydocsConfig, p: string): boolean {

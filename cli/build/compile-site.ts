@@ -82,8 +82,12 @@ export function startCompileWorkersFor(root: string, threads = defaultThreads())
 }
 
 let workerModule: Promise<URL> | undefined;
-/** The bundle the compile workers run (see `bundledModule`); looked up once per process. */
-const compileWorkerModule = () => (workerModule ??= bundledModule(fileURLToPath(new URL('./compile-worker.ts', import.meta.url)), 'compile-worker', { packages: 'bundle' }));
+/** The bundle the compile workers run (see `bundledModule`); looked up once per process, again after a failure. */
+function compileWorkerModule(): Promise<URL> {
+  workerModule ??= bundledModule(fileURLToPath(new URL('./compile-worker.ts', import.meta.url)), 'compile-worker', { packages: 'bundle' });
+  workerModule.catch(() => (workerModule = undefined));
+  return workerModule;
+}
 
 /**
  * What names the code that compiles a doc, for the compile cache: the compile workers' bundle (its
@@ -265,7 +269,7 @@ export async function compileSite(content: ContentTree, options: CompileSiteOpti
   const data = options.later ? { ...options.data, ...(await options.later.data) } : options.data;
   // Loaded here, not at the top: when workers compile, the main thread never needs the Markdown
   // chain, and loading its few hundred modules through tsx costs it half a second.
-  const [{ createProcessor }, { createStyleToClass }, { compileMarkdown, compileDoc }] = await Promise.all([import('./markdown/create-processor.ts'), import('./markdown/highlighter.ts'), import('./compile-markdown.ts')]);
+  const [{ createProcessor }, { createStyleToClass }, { compileMarkdown, compileEntry }] = await Promise.all([import('./markdown/create-processor.ts'), import('./markdown/highlighter.ts'), import('./compile-markdown.ts')]);
   const styleToClass = createStyleToClass();
   const processor = await createProcessor({ styleToClass });
   const registry = () => styleToClass.getClassRegistry() as Map<string, string | Record<string, string>>;
@@ -279,11 +283,7 @@ export async function compileSite(content: ContentTree, options: CompileSiteOpti
     for (const [locale, docs] of content.docs) {
       const byRel = new Map(docs.map((d) => [d.relPath, d.route]));
       const list = docs.map((doc) => {
-        const done = cache.compile(doc, data ?? {}, (rel) => byRel.get(rel), registry, (routeOf) => {
-          const local = new DiagnosticList();
-          const { doc: _doc, ...page } = compileDoc(doc, routeOf, { config: options.config, processor, diagnostics: local, data });
-          return { page, problems: local.items };
-        });
+        const done = cache.compile(doc, data ?? {}, (rel) => byRel.get(rel), registry, (routeOf) => compileEntry(doc, routeOf, { config: options.config, processor, data }));
         if (done.hit) {
           reused++;
           for (const [name, style] of done.classes) classes.set(name, style);

@@ -7,9 +7,9 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { PaydocsConfig } from '../../config/index.ts';
-import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
-import { CompileCache, styleText, type CompileCacheSpec, type EntryPlace } from './compile-cache.ts';
-import { compileDoc, type CompiledPage } from './compile-markdown.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import { CompileCache, compileThrough, styleText, type CompileCacheSpec, type EntryPlace } from './compile-cache.ts';
+import { compileEntry, type CompiledPage } from './compile-markdown.ts';
 import type { SourceDoc } from './load-content.ts';
 import { createProcessor } from './markdown/create-processor.ts';
 import type { MarkdownData } from './markdown/types.ts';
@@ -71,12 +71,7 @@ async function handle(msg: WorkerRequest): Promise<void> {
   const hits: boolean[] = [];
   for (const doc of msg.docs) {
     const byRel = routes.get(doc.locale) ?? new Map<string, string>();
-    const compile = (routeOf: (rel: string) => string | undefined) => {
-      const local = new DiagnosticList();
-      const { doc: _doc, ...page } = compileDoc(doc, routeOf, { config: config!, processor, diagnostics: local, data });
-      return { page, problems: local.items };
-    };
-    const done = cache ? cache.compile(doc, data, (rel) => byRel.get(rel), registry, compile) : { ...compile((rel) => byRel.get(rel)), hit: false, classes: [], place: undefined };
+    const done = compileThrough(cache, doc, data, (rel) => byRel.get(rel), registry, (routeOf) => compileEntry(doc, routeOf, { config: config!, processor, data }));
     if (done.hit) for (const [name, style] of done.classes) cachedClasses.set(name, style);
     pages.push(done.page);
     diagnostics.push(done.problems);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { buildSite } from '../build/build-site.ts';
+import { reusedNote } from '../build/compile-cache.ts';
 import { outDirProblem } from '../build/out-dir.ts';
 import { formatDiagnostic } from '../diagnostics.ts';
 import { checkLocaleOption, parseLocales } from './shared.ts';
@@ -38,7 +39,7 @@ export function registerBuild(program: Command): void {
         onStep: opts.verbose ? (name, ms) => console.log(`  ${name.padEnd(18)} ${ms.toFixed(0).padStart(6)} ms`) : undefined,
       });
       for (const w of result.warnings) console.warn(formatDiagnostic(w));
-      const reused = result.reused ? `; ${result.reused} of ${result.docs} Markdown pages unchanged, from .paydocs/cache` : '';
+      const reused = result.reused ? `; ${reusedNote(result.reused, result.docs)}` : '';
       console.log(`✔ Built ${result.pages} pages (${result.files} files${reused}) into ${path.relative(root, outDir) || '.'} in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
     });
 }

@@ -9,8 +9,8 @@ import { DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR, STATIC_DIR } from '../b
 import { writeFeeds } from '../build/write-feeds.ts';
 import { bundleClient } from '../build/bundle-client.ts';
 import { checkLinks, linkTargets } from '../build/check-links.ts';
-import { CompileCache, compileCacheSpec, entryName, USES_API, USES_DATA, writeCacheIndex, type CacheIndex, type CompileCacheSpec } from '../build/compile-cache.ts';
-import { compileDoc, type CompiledPage } from '../build/compile-markdown.ts';
+import { CompileCache, compileCacheSpec, compileThrough, entryName, reusedNote, USES_API, USES_DATA, writeCacheIndex, type CacheIndex, type CompileCacheSpec } from '../build/compile-cache.ts';
+import { compileDoc, compileEntry, type CompiledPage } from '../build/compile-markdown.ts';
 import { compilerKey, styleClassesCss } from '../build/compile-site.ts';
 import { loadCustomPages } from '../build/custom-pages.ts';
 import { loadConfig } from '../build/load-config.ts';
@@ -73,8 +73,6 @@ interface State {
   /** Errors of the last rebuild: content, the data it was compiled with, redirects. */
   errors: Diagnostic[];
 }
-
-/** Pages that render the OpenAPI document, and those that render `content/data` (see `needsLaterData` in build-site.ts). */
 
 /** What `loadApi` gives: the document, nothing (no file), or, depending on the version, a failure marker. */
 type LoadedApi = Awaited<ReturnType<typeof loadApi>>;
@@ -250,12 +248,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           continue;
         }
         const lookups = new Map<string, string | undefined>();
-        const compile = (lookup: (rel: string) => string | undefined) => {
-          const local = new DiagnosticList();
-          const { doc: _doc, ...page } = compileDoc(doc as SourceDoc, lookup, { config: cfg, processor, diagnostics: local, data: { api, reference } });
-          return { page, problems: local.items };
-        };
-        const done = persistent ? persistent.cache.compile(doc as SourceDoc, { api, reference }, recording(routeOf, lookups), registry, compile) : { ...compile(recording(routeOf, lookups)), hit: false, classes: [], place: undefined };
+        const done = compileThrough(persistent?.cache, doc as SourceDoc, { api, reference }, recording(routeOf, lookups), registry, (lookup) => compileEntry(doc as SourceDoc, lookup, { config: cfg, processor, data: { api, reference } }));
         if (done.hit) for (const [name, style] of done.classes) cachedClasses.set(name, style);
         if (persistent) {
           persistent.docs++;
@@ -276,7 +269,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (persistent) {
       persistent.cache.close();
       writeCacheIndex(spec!, persistent.places, [...content.docs.keys()]);
-      if (persistent.reused) fromCache = `; ${persistent.reused} of ${persistent.docs} Markdown pages unchanged, from .paydocs/cache`;
+      if (persistent.reused) fromCache = `; ${reusedNote(persistent.reused, persistent.docs)}`;
     }
     const feeds = writeFeeds({ config: cfg, pages: compiled, diagnostics });
     const locales = buildRoutes({ config: cfg, pages: compiled, categories: content.categories, customPages: custom.map((c) => c.name) });
