@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PaydocsConfig } from '../../config/index.ts';
-import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic, DiagnosticList } from '../diagnostics.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { CompileCache, entryName, styleText, writeCacheIndex, type CacheIndex, type CompileCacheSpec, type EntryPlace } from './compile-cache.ts';
 import type { CompiledPage } from './compile-markdown.ts';
