@@ -102,6 +102,10 @@ export class CompileCache {
   readonly #dataHashes = new WeakMap<object, string>();
   readonly #readers = new Map<string, number | undefined>();
   #pack: { name: string; fd: number; size: number } | undefined | false;
+  /** How many docs came from the cache. */
+  reused = 0;
+  /** The highlighting classes of the docs that came from the cache (name -> CSS): no highlighter of this run met their code. */
+  readonly reusedClasses = new Map<string, string>();
 
   constructor(spec: CompileCacheSpec) {
     this.#spec = spec;
@@ -118,6 +122,8 @@ export class CompileCache {
     const old = this.#read(this.#spec.index[entryName(doc)]);
     if (old && old.entry.key === key && old.entry.lookups.every((lookup) => Array.isArray(lookup) && routeOf(String(lookup[0])) === lookup[1])) {
       const { page, problems, classes } = old.entry;
+      this.reused++;
+      for (const [name, style] of classes) this.reusedClasses.set(name, style);
       return { page, problems, classes, hit: true, place: this.#append(old.bytes) };
     }
     const lookups = new Map<string, string | undefined>();

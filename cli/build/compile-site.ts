@@ -276,18 +276,12 @@ export async function compileSite(content: ContentTree, options: CompileSiteOpti
   if (!options.cache) return { pages: compileMarkdown(content, { config: options.config, processor, diagnostics: options.diagnostics, data }), css: styleClassesCss(registry()), reused: 0 };
   const cache = new CompileCache(options.cache);
   const places: Array<[SourceDoc, EntryPlace | undefined]> = [];
-  const classes = new Map<string, string | Record<string, string>>();
   const pages = new Map<string, CompiledPage[]>();
-  let reused = 0;
   try {
     for (const [locale, docs] of content.docs) {
       const byRel = new Map(docs.map((d) => [d.relPath, d.route]));
       const list = docs.map((doc) => {
         const done = cache.compile(doc, data ?? {}, (rel) => byRel.get(rel), registry, (routeOf) => compileEntry(doc, routeOf, { config: options.config, processor, data }));
-        if (done.hit) {
-          reused++;
-          for (const [name, style] of done.classes) classes.set(name, style);
-        }
         places.push([doc, done.place]);
         for (const d of done.problems) options.diagnostics.add(d);
         return { doc, ...done.page };
@@ -298,6 +292,5 @@ export async function compileSite(content: ContentTree, options: CompileSiteOpti
     cache.close();
   }
   writeCacheIndex(options.cache, indexOf(places), [...content.docs.keys()]);
-  for (const [name, style] of registry()) classes.set(name, style);
-  return { pages, css: styleClassesCss(classes), reused };
+  return { pages, css: styleClassesCss(new Map([...cache.reusedClasses, ...registry()])), reused: cache.reused };
 }

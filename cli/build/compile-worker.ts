@@ -36,8 +36,6 @@ let config: PaydocsConfig | undefined;
 let routes = new Map<string, Map<string, string>>();
 let data: MarkdownData = {};
 let cache: CompileCache | undefined;
-/** The highlighting classes of the pages that came from the cache (this thread's highlighter never met their code). */
-const cachedClasses = new Map<string, string>();
 const registry = () => styleToClass.getClassRegistry() as Map<string, string | Record<string, string>>;
 
 port.on('message', (msg: WorkerRequest) => {
@@ -59,7 +57,7 @@ async function handle(msg: WorkerRequest): Promise<void> {
   if (msg.type === 'styles') {
     // The last message of a compile: this thread's pack of cache entries is complete.
     cache?.close();
-    const classes = new Map(cachedClasses);
+    const classes = new Map(cache?.reusedClasses);
     for (const [name, style] of registry()) classes.set(name, styleText(style));
     port.postMessage({ type: 'styles', classes: [...classes] } satisfies WorkerReply);
     return;
@@ -72,7 +70,6 @@ async function handle(msg: WorkerRequest): Promise<void> {
   for (const doc of msg.docs) {
     const byRel = routes.get(doc.locale) ?? new Map<string, string>();
     const done = compileThrough(cache, doc, data, (rel) => byRel.get(rel), registry, (routeOf) => compileEntry(doc, routeOf, { config: config!, processor, data }));
-    if (done.hit) for (const [name, style] of done.classes) cachedClasses.set(name, style);
     pages.push(done.page);
     diagnostics.push(done.problems);
     places.push(done.place);

@@ -198,7 +198,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const styleToClass = createStyleToClass();
   const processor: MarkdownProcessor = await createProcessor({ styleToClass });
   /** Highlighting classes of the pages that came from the compile cache (the highlighter never met their code). */
-  const cachedClasses = new Map<string, string>();
+  let cachedClasses: ReadonlyMap<string, string> = new Map();
   const registry = () => styleToClass.getClassRegistry() as Map<string, string | Record<string, string>>;
   let config = await loadConfig(root);
   // The OpenAPI document (with its translations) and the reference data (content/data/*.yaml) load at
@@ -252,7 +252,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // The first compile reads the compile cache and writes this run's; later ones compile only what a
     // save changed, and keep it in memory (copying every entry to a new pack would cost each save).
     const spec: CompileCacheSpec | undefined = startKey === undefined ? undefined : compileCacheSpec(root, startKey, cfg);
-    const persistent = spec && { cache: new CompileCache(spec), places: {} as CacheIndex, reused: 0, docs: 0 };
+    const persistent = spec && { cache: new CompileCache(spec), places: {} as CacheIndex, docs: 0 };
     startKey = undefined;
     const compiled = new Map<string, CompiledPage[]>();
     for (const [locale, docs] of content.docs) {
@@ -272,11 +272,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         }
         const lookups = new Map<string, string | undefined>();
         const done = compileThrough(persistent?.cache, doc as SourceDoc, { api, reference }, recording(routeOf, lookups), registry, (lookup) => compileEntry(doc as SourceDoc, lookup, { config: cfg, processor, data: { api, reference } }));
-        if (done.hit) for (const [name, style] of done.classes) cachedClasses.set(name, style);
         if (persistent) {
           persistent.docs++;
           if (done.hit) {
-            persistent.reused++;
             coldDocs.set(doc.file, [...(coldDocs.get(doc.file) ?? []), doc as SourceDoc]);
           }
           if (done.place) persistent.places[entryName(doc)] = done.place;
@@ -295,7 +293,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (persistent) {
       persistent.cache.close();
       writeCacheIndex(spec!, persistent.places, [...content.docs.keys()]);
-      if (persistent.reused) fromCache = `; ${reusedNote(persistent.reused, persistent.docs)}`;
+      cachedClasses = persistent.cache.reusedClasses;
+      if (persistent.cache.reused) fromCache = `; ${reusedNote(persistent.cache.reused, persistent.docs)}`;
     }
     const feeds = writeFeeds({ config: cfg, pages: compiled, diagnostics });
     const locales = buildRoutes({ config: cfg, pages: compiled, categories: content.categories, customPages: custom.map((c) => c.name) });
