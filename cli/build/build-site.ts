@@ -78,10 +78,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         // The reference data and the OpenAPI document load while the workers compile the pages that
         // use neither (loaded first, they kept them waiting): loading starts once the first batches
         // are handed out.
+        // With the cache, they come from it while none of their files changed (see site-data.ts).
         const data = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-          const reference = await step('load data', async () => (await import('./load-data.ts')).loadData({ root, diagnostics }));
-          const api = await step('load api', async () => (await import('./api/load-api.ts')).loadApi({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics }));
-          return { reference, api };
+          const { loadSiteData, dataCacheCode } = await import('./site-data.ts');
+          const compiled = await compiler?.catch(() => undefined);
+          const code = compiled === undefined ? undefined : await dataCacheCode(compiled).catch(() => undefined);
+          const loaded = await loadSiteData({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, cache: code === undefined ? undefined : { code }, step });
+          for (const d of [...loaded.problems.data, ...loaded.problems.api]) diagnostics.add(d);
+          return { reference: loaded.reference, api: loaded.api };
         });
         const later = { data, needs: needsLaterData };
         // A compile code that fails to bundle costs the cache, not the build (the in-process compile does not need the bundle).

@@ -17,6 +17,7 @@ import { loadConfig } from '../build/load-config.ts';
 import { loadContent, readMarkdownFile, type ReadResult, type SourceDoc } from '../build/load-content.ts';
 import { API_FILE, ERROR_CODES_FILE, loadApi } from '../build/api/load-api.ts';
 import { DATA_DIR, loadData, type ReferenceData } from '../build/load-data.ts';
+import { dataCacheCode, loadSiteData } from '../build/site-data.ts';
 import { loadAndCheckRedirects, type RedirectEntry } from '../build/load-redirects.ts';
 import { outputFileOf } from '../build/site-paths.ts';
 import { listen } from '../serve/listen.ts';
@@ -222,8 +223,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (!list.errors.length || !referenceGood) [reference, referenceGood] = [next, !list.errors.length];
     dataProblems = list.items;
   };
-  await reloadApi();
-  reloadData();
+  // At start, from the cache when none of their files changed (see site-data.ts); reloaded by the loaders themselves after that.
+  const startCode = options.cache ? await compiler!.then(dataCacheCode).catch(() => undefined) : undefined;
+  const loaded = await loadSiteData({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, cache: startCode === undefined ? undefined : { code: startCode } });
+  [api, apiProblems, reference, dataProblems] = [loaded.api, loaded.problems.api, loaded.reference, loaded.problems.data];
+  apiGood = !apiProblems.some((d) => d.severity === 'error');
+  referenceGood = !dataProblems.some((d) => d.severity === 'error');
   let bundle = await bundleClient({ root, baseUrl: config.baseUrl, customPages: listCustomPages(root), minify: false, react: DEV_REACT });
   let custom = await loadCustomPages(root, config.i18n.locales);
   /** The config, the theme or a React page that failed to load: dev keeps the last good ones meanwhile. */
