@@ -4,7 +4,8 @@
  * the docs that changed. Imported by the compile workers and by the in-process compile; plain Node.
  *
  * A doc's entry is used only when everything it was compiled from is the same:
- * - its source: file, route, frontmatter, body and translation state (`SourceDoc`);
+ * - its source: file, route, frontmatter, body and translation state (`SourceDoc`; not the hash of a
+ *   translation's English source, which compiling it does not read);
  * - the config, paydocs' compile code and the installed packages (`compileCacheSpec`'s `base`);
  * - the data its directives render, when it has one: the OpenAPI document (`::api-operation`), the
  *   reference data (`::data-table`, `::status-diagram`);
@@ -146,7 +147,9 @@ export class CompileCache {
   }
 
   #key(doc: SourceDoc, data: MarkdownData): string {
-    const source = [doc.locale, doc.file, doc.relPath, doc.id, doc.route, doc.frontmatter, doc.body, doc.bodyLineOffset, doc.hash, doc.translation ?? ''];
+    // Not `doc.hash`: a translation carries its English source's, which compiling it never reads (its
+    // state, current or outdated, is `translation`); with it, every English edit compiled the translation again.
+    const source = [doc.locale, doc.file, doc.relPath, doc.id, doc.route, doc.frontmatter, doc.body, doc.bodyLineOffset, doc.translation ?? ''];
     const hash = createHash('sha256').update(this.#spec.base).update(stableText(source));
     hash.update(USES_API.test(doc.body) ? this.#dataHash(data.api) : '-');
     hash.update(USES_DATA.test(doc.body) ? this.#dataHash(data.reference) : '-');

@@ -75,7 +75,7 @@ export async function loadSiteData(input: LoadSiteDataInput): Promise<SiteData> 
     const hit = await step('read data cache', () => readEntry(root, key));
     if (hit) return { ...hit, cached: true };
   }
-  // Loaded only on a miss: Ajv, the OpenAPI parser and the ISO lists are a tenth of a second of module loading.
+  // Imported only on a miss: a build from the cache never loads Ajv, the OpenAPI parser or the ISO lists.
   const dataProblems = new DiagnosticList();
   const apiProblems = new DiagnosticList();
   const reference = await step('load data', async () => (await import('./load-data.ts')).loadData({ root, diagnostics: dataProblems }));
@@ -95,7 +95,7 @@ function inputsKey(input: LoadSiteDataInput, code: string): string {
       try {
         hash.update(createHash('sha256').update(readFileSync(path.join(input.root, dir, rel))).digest('hex'));
       } catch {
-        hash.update('unreadable'); // a folder named like a file, or gone meanwhile: loading reports it
+        hash.update('unreadable'); // a folder, or a file deleted meanwhile
       }
       hash.update('\0');
     }
