@@ -106,7 +106,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       void workers?.close().catch(() => undefined);
     });
     const { outputSite } = await output!;
-    const result = await outputSite({ options, step, config, content, compiled, highlightCss, diagnostics, searchPool, bundled: bundled! });
+    const result = await outputSite({ options, step, config, content, compiled, highlightCss, diagnostics, searchPool, bundled: bundled!, compiler: await compiler?.catch(() => undefined) });
     return { ...result, reused, docs: [...content.docs.values()].reduce((n, docs) => n + docs.length, 0) };
   } catch (error) {
     // The bundle started beside the compile: a failed build ends when it does, not before.

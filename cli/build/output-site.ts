@@ -14,6 +14,7 @@ import { buildRoutes } from './build-routes.ts';
 import { collectSearchIndex, searchSources } from './build-search-index.ts';
 import { indexSearchSource } from './index-search-source.ts';
 import type { SearchIndexPool } from './search-index-pool.ts';
+import { searchCacheCode, searchIndexCache } from './search-cache.ts';
 import { bundleClient } from './bundle-client.ts';
 import { checkCustomPageLinks, checkLinks, checkNavbarLinks, checkTranslatedHeadingIds, linkTargets } from './check-links.ts';
 import type { CompiledPage } from './compile-markdown.ts';
@@ -41,6 +42,8 @@ export interface OutputInput {
   diagnostics: DiagnosticList;
   /** Search-index threads the build started (a site big enough for them); else the indexes are built in-process. The build closes them. */
   searchPool?: SearchIndexPool;
+  /** `compilerKey()` when the build keeps its cache (`.paydocs/cache/`): the search indexes are kept there too. */
+  compiler?: string;
   /** `bundleSite()`, started while the workers compiled. */
   bundled: ReturnType<typeof bundleSite>;
 }
@@ -91,8 +94,22 @@ export async function outputSite(input: OutputInput): Promise<Omit<BuildResult, 
   // The indexes are built beside the rendering (on a worker, for a site big enough to gain from it); the
   // pages link to them by names known now.
   const sources = await step('build search index', () => searchSources({ root, config, locales, diagnostics }));
-  const background = input.searchPool?.index(sources);
-  const search = collectSearchIndex(sources, (source) => background?.get(source) ?? indexSearchSource(source));
+  // With the cache, a locale whose index was built from the same sources before takes it from there (see search-cache.ts).
+  const searchCode = input.compiler === undefined ? undefined : await searchCacheCode(input.compiler).catch(() => undefined);
+  const cache = searchCode === undefined ? undefined : searchIndexCache(root, searchCode);
+  const reused = new Map(sources.flatMap((source) => {
+    const json = cache?.get(source);
+    return json === undefined ? [] : [[source, json] as const];
+  }));
+  const background = input.searchPool?.index(sources.filter((source) => !reused.has(source)));
+  const search = collectSearchIndex(sources, (source) => {
+    const json = reused.get(source) ?? background?.get(source) ?? indexSearchSource(source);
+    if (cache && !reused.has(source)) {
+      if (typeof json === 'string') cache.keep(source, json);
+      else json.then((built) => cache.keep(source, built)).catch(() => undefined);
+    }
+    return json;
+  });
   const searchFiles = Object.fromEntries(Object.entries(search.byLocale).map(([l, f]) => [l, { worker: bundle.extra['search-worker']!, index: f.index, version: f.version }]));
   const rendered = await step('render pages', () =>
     renderPages({ config, locales, custom, searchFiles, feeds: feeds.links, assets: { entry: bundle.entry, preload: bundle.preload, css: [config.baseUrl + cssFile], pageChunks: bundle.pageChunks } }),

@@ -17,7 +17,7 @@
  * Anything unreadable is a miss; a failed write only costs the next build time.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
@@ -25,6 +25,7 @@ import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import type { ApiLoadFailure, ApiModel } from './api/load-api.ts';
 import type { Step } from './build-site.ts';
+import { readChecked, writeChecked } from './checked-file.ts';
 import { DOCS_DIR } from './content-dirs.ts';
 import type { ReferenceData } from './load-data.ts';
 import { bundledModule } from './worker-bundle.ts';
@@ -117,18 +118,10 @@ function filesBelow(dir: string): string[] {
 
 type Entry = Omit<SiteData, 'cached'>;
 
-/** The entry for `key`, when the file holds the bytes its header's hash names and has an entry's shape. */
+/** The entry for `key`, when the file is whole (see checked-file.ts) and has an entry's shape. */
 function readEntry(root: string, key: string): Entry | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path.join(root, DATA_CACHE_FILE));
-  } catch {
-    return undefined; // none yet
-  }
-  const newline = bytes.indexOf(10);
-  if (newline !== 64) return undefined;
-  const body = bytes.subarray(65);
-  if (createHash('sha256').update(body).digest('hex') !== bytes.subarray(0, 64).toString('latin1')) return undefined;
+  const body = readChecked(path.join(root, DATA_CACHE_FILE));
+  if (!body) return undefined;
   try {
     const stored = deserialize(body) as { format?: unknown; key?: unknown; entry?: Partial<Entry> } | null;
     if (stored?.format !== FORMAT || stored.key !== key) return undefined;
@@ -140,21 +133,12 @@ function readEntry(root: string, key: string): Entry | undefined {
   }
 }
 
-/** Writes the entry under a temporary name and renames it into place: a build starting meanwhile reads the old one or the new one. */
 function writeEntry(root: string, key: string, entry: Entry): void {
-  const file = path.join(root, DATA_CACHE_FILE);
-  const tmp = `${file}.${process.pid}.tmp`;
+  let body: Buffer;
   try {
-    const body = serialize({ format: FORMAT, key, entry });
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(tmp, Buffer.concat([Buffer.from(`${createHash('sha256').update(body).digest('hex')}\n`, 'latin1'), body]));
-    renameSync(tmp, file);
+    body = serialize({ format: FORMAT, key, entry });
   } catch {
-    // A folder that cannot be written to, or data that cannot be serialized: the next build loads it again.
-    try {
-      rmSync(tmp, { force: true });
-    } catch {
-      // its folder is not one
-    }
+    return; // data that cannot be serialized: the next build loads it again
   }
+  writeChecked(path.join(root, DATA_CACHE_FILE), body);
 }
