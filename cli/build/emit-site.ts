@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startFileWriter } from './file-writer.ts';
@@ -15,6 +15,14 @@ export interface EmitSiteInput {
   staticDir?: string;
   /** Runs on the complete temporary folder before the swap (e.g. the link checker); throwing keeps the old site. */
   verify?: (dir: string) => Promise<void>;
+  /**
+   * Where to keep the site this emit replaces, for the next emit to write over (on the file system
+   * of `outDir`; elsewhere it is deleted as without one). On this project's machines creating a file
+   * cost about ten times what writing over one does (0.65 against 0.07 ms of kernel time), and deleting
+   * 1441 files slowed the writes of the next build: a build after an edit spent 1.1-1.6 s of kernel
+   * CPU writing a fresh folder and deleting the old one, and 0.4-0.5 s writing over the last one.
+   */
+  spareDir?: string;
 }
 
 /**
@@ -22,21 +30,26 @@ export interface EmitSiteInput {
  * verified), so a failing build, a failing check or a crash half-way leaves the previous site untouched.
  */
 export async function emitSite(input: EmitSiteInput): Promise<void> {
-  const { outDir, files, staticDir, verify } = input;
+  const { outDir, files, staticDir, verify, spareDir } = input;
   const parent = path.dirname(path.resolve(outDir));
   const name = path.basename(outDir);
   const stamp = `${process.pid}-${Date.now()}`;
   const tmp = path.join(parent, `.${name}.tmp-${stamp}`);
   const old = path.join(parent, `.${name}.old-${stamp}`);
-  await mkdir(tmp, { recursive: true });
+  // The last replaced site, when there is one to write over (another build may have taken it meanwhile).
+  let overSpare = false;
+  if (spareDir) overSpare = await rename(spareDir, tmp).then(() => true, () => false);
+  if (!overSpare) await mkdir(tmp, { recursive: true });
   const writer = startFileWriter();
   try {
-    if (staticDir && existsSync(staticDir)) await cp(staticDir, tmp, { recursive: true });
     // Files still being built (the search indexes, on another thread) go last, so they have the longest to finish.
     const entries: Array<[string, OutputValue] | undefined> = [...files].sort(([, a], [, b]) => Number(a instanceof Promise) - Number(b instanceof Promise));
     // The map is consumed: each file's content is let go once written, so a big site's memory (and the
     // garbage collector's work over it) shrinks as the emit goes instead of holding every page to the end.
     files.clear();
+    // Over the last site: what this one does not write goes first (static files too: they are copied anew).
+    if (overSpare) clearStale(tmp, new Set(entries.map((e) => e![0])));
+    if (staticDir && existsSync(staticDir)) await cp(staticDir, tmp, { recursive: true });
     // Each file is rendered here and written on the writer's thread, beside the rendering of the next.
     for (let i = 0; i < entries.length; i++) {
       const [rel, data] = entries[i]!;
@@ -53,7 +66,36 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
     if (!existsSync(outDir) && existsSync(old)) await rename(old, outDir);
     throw error;
   }
+  if (!existsSync(old)) return;
+  // Kept for the next emit; where it cannot be (another file system, another build's spare already there), deleted.
+  if (spareDir && (await keepSpare(old, spareDir))) return;
   await rm(old, { recursive: true, force: true });
+}
+
+async function keepSpare(dir: string, spareDir: string): Promise<boolean> {
+  try {
+    await mkdir(path.dirname(spareDir), { recursive: true });
+    await rename(dir, spareDir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Empties a replaced site of what the next one does not write, so that nothing of it is left and
+ * nothing is in the way: every file not in `keep`, anything that is neither a file nor a folder (a
+ * link is never written through), and the folders left empty.
+ */
+function clearStale(dir: string, keep: ReadonlySet<string>, base = ''): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const rel = base ? `${base}/${entry.name}` : entry.name;
+    const abs = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      clearStale(abs, keep, rel);
+      if (readdirSync(abs).length === 0) rmdirSync(abs);
+    } else if (!(entry.isFile() && keep.has(rel))) rmSync(abs, { force: true });
+  }
 }
 
 /** Files below `dir` as `/`-separated relative paths (for the link checker: static files are link targets). */

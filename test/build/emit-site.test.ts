@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../cli/build/build-site.ts';
 import { emitSite, listFiles } from '../../cli/build/emit-site.ts';
+import { SPARE_OUTPUT_DIR } from '../../cli/build/output-site.ts';
 import { PaydocsError } from '../../cli/diagnostics.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 
@@ -72,6 +73,59 @@ describe('cli/build/emit-site', () => {
   });
 });
 
+describe('cli/build/emit-site: writing over the replaced site (spareDir)', () => {
+  it('keeps the site it replaces, and the next emit writes over it: only the new site is left, whatever the old one had', async () => {
+    const { parent, outDir } = previousSite();
+    const spareDir = path.join(parent, '.paydocs/cache/output/x');
+    await emitSite({ outDir, files: new Map([['index.html', 'first home'], ['guide/index.html', 'first guide'], ['a', 'a file'], ['c/one.html', 'one'], ['c/d/two.html', 'two']]), spareDir });
+    // The site it replaced is the spare now; nothing else is left beside dist/.
+    expect(snapshot(spareDir)).toEqual({ 'guide/index.html': 'old guide', 'index.html': 'old home' });
+    expect(readdirSync(parent).sort()).toEqual(['.paydocs', 'dist']);
+    // The spare of the next emit: the first site, with a link out of it where a file will be written.
+    await emitSite({ outDir, files: new Map([['index.html', 'second home']]), spareDir });
+    const outside = path.join(parent, 'outside.txt');
+    writeFileSync(outside, 'not to be written');
+    symlinkSync(outside, path.join(spareDir, 'linked.html'));
+    const inode = statSync(path.join(spareDir, 'guide/index.html')).ino;
+    const staticDir = path.join(parent, 'static');
+    mkdirSync(path.join(staticDir, 'img'), { recursive: true });
+    writeFileSync(path.join(staticDir, 'img/logo.svg'), '<svg/>');
+    // `a` was a file and is a folder now, `c` a folder and now a file; `linked.html` is written, not followed.
+    await emitSite({ outDir, files: new Map([['index.html', 'third home'], ['guide/index.html', 'third guide'], ['a/b/index.html', 'b'], ['c', 'c file'], ['linked.html', 'page']]), staticDir, spareDir });
+    expect(snapshot(outDir)).toEqual({ 'a/b/index.html': 'b', c: 'c file', 'guide/index.html': 'third guide', 'img/logo.svg': '<svg/>', 'index.html': 'third home', 'linked.html': 'page' });
+    expect(lstatSync(path.join(outDir, 'linked.html')).isFile()).toBe(true);
+    expect(readFileSync(outside, 'utf8')).toBe('not to be written');
+    // Written over, not made anew.
+    expect(statSync(path.join(outDir, 'guide/index.html')).ino).toBe(inode);
+    expect(snapshot(spareDir)).toEqual({ 'index.html': 'second home' });
+    expect(readdirSync(parent).sort()).toEqual(['.paydocs', 'dist', 'outside.txt', 'static']);
+  });
+
+  it('a failed emit over the spare keeps the previous dist/ and leaves nothing behind', async () => {
+    const { parent, outDir } = previousSite();
+    const spareDir = path.join(parent, 'spare');
+    await emitSite({ outDir, files: new Map([['index.html', 'first home']]), spareDir });
+    const before = snapshot(outDir);
+    await expect(emitSite({ outDir, files: new Map([['index.html', 'new'], ['a', 'file'], ['a/b/index.html', 'x']]), spareDir })).rejects.toThrow();
+    expect(snapshot(outDir)).toEqual(before);
+    expect(readdirSync(parent)).toEqual(['dist']);
+    // The next emit starts anew.
+    await emitSite({ outDir, files: new Map([['index.html', 'third']]), spareDir });
+    expect(snapshot(outDir)).toEqual({ 'index.html': 'third' });
+  });
+
+  it('deletes the replaced site when the spare cannot be kept on its file system', async () => {
+    const shm = '/dev/shm';
+    if (!existsSync(shm) || statSync(shm).dev === statSync(os.tmpdir()).dev) return; // no second file system here
+    const { parent, outDir } = previousSite();
+    const spareDir = path.join(mkdtempSync(path.join(shm, 'paydocs-spare-')), 'spare');
+    await emitSite({ outDir, files: new Map([['index.html', 'new home']]), spareDir });
+    expect(snapshot(outDir)).toEqual({ 'index.html': 'new home' });
+    expect(readdirSync(parent)).toEqual(['dist']);
+    expect(existsSync(spareDir)).toBe(false);
+  });
+});
+
 describe('cli/build/build-site (atomic)', () => {
   it('a build with content errors writes nothing and keeps the previous dist/', async () => {
     const root = copyFixture('basic');
@@ -82,6 +136,29 @@ describe('cli/build/build-site (atomic)', () => {
     writeFileSync(path.join(root, 'content/docs/guide.md'), '---\ntitle: [broken\n---\n');
     await expect(buildSite({ root, outDir })).rejects.toBeInstanceOf(PaydocsError);
     expect(snapshot(outDir)).toEqual(before);
+    expect(readdirSync(root).filter((f) => f.startsWith('.dist'))).toEqual([]);
+  });
+
+  it('a build with the cache writes over the site the build before it replaced, and writes what a build without it writes', async () => {
+    const root = copyFixture('basic');
+    const outDir = path.join(root, 'dist');
+    const extra = path.join(root, 'content/docs/extra.md');
+    writeFileSync(extra, '---\ntitle: Extra\n---\n\nA page deleted later.\n');
+    for (let i = 0; i < 2; i++) await buildSite({ root, outDir, cache: true });
+    expect(existsSync(path.join(outDir, 'extra/index.html'))).toBe(true);
+    const spares = path.join(root, SPARE_OUTPUT_DIR);
+    expect(readdirSync(spares)).toHaveLength(1);
+    const spare = path.join(spares, readdirSync(spares)[0]!);
+    const inode = statSync(path.join(spare, 'guide/index.html')).ino;
+    writeFileSync(path.join(root, 'content/docs/guide.md'), `${readFileSync(path.join(root, 'content/docs/guide.md'), 'utf8')}\nA sentence added.\n`);
+    rmSync(extra);
+    await buildSite({ root, outDir, cache: true });
+    expect(statSync(path.join(outDir, 'guide/index.html')).ino).toBe(inode);
+    const fresh = path.join(root, 'fresh');
+    await buildSite({ root, outDir: fresh });
+    expect(snapshot(outDir)).toEqual(snapshot(fresh));
+    expect(snapshot(outDir)['guide/index.html']).toContain('A sentence added.');
+    expect(existsSync(path.join(outDir, 'extra'))).toBe(false);
     expect(readdirSync(root).filter((f) => f.startsWith('.dist'))).toEqual([]);
   });
 
