@@ -96,13 +96,17 @@ function compileWorkerModule(): Promise<URL> {
  */
 export async function compilerKey(): Promise<string> {
   const bundle = path.basename(path.dirname(fileURLToPath(await compileWorkerModule())));
-  let install = 'no lock';
+  // Packages installed without npm's lock (another package manager): the bundle's hash covers their code.
+  return `${bundle}\0${installKey() ?? 'no lock'}`;
+}
+
+/** A hash of npm's record of the installed packages (`node_modules/.package-lock.json`), or undefined without one. */
+export function installKey(): string | undefined {
   try {
-    install = createHash('sha256').update(readFileSync(path.join(PACKAGE_ROOT, 'node_modules/.package-lock.json'))).digest('hex');
+    return createHash('sha256').update(readFileSync(path.join(PACKAGE_ROOT, 'node_modules/.package-lock.json'))).digest('hex');
   } catch {
-    // packages installed without npm's lock (another package manager): the bundle's hash covers their code
+    return undefined;
   }
-  return `${bundle}\0${install}`;
 }
 
 /** Starts `count` compile workers (from the cached bundle of compile-worker.ts; see `bundledModule`). */

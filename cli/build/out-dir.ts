@@ -18,7 +18,7 @@ export function outDirProblem(root: string, outDir: string): string | undefined 
   const out = path.resolve(outDir);
   const project = path.resolve(root);
   if (inside(project, out)) return `\`${outDir}\` holds the project itself, and a build replaces the whole output folder; expected a folder of its own, such as \`dist\``;
-  for (const dir of ['content', 'node_modules', '.git']) {
+  for (const dir of ['content', 'node_modules', '.git', '.paydocs']) {
     const d = path.join(project, dir);
     if (inside(out, d)) return `\`${outDir}\` ${out === d ? 'is the project\'s' : 'is inside'} \`${dir}/\`, and a build replaces the whole output folder; expected a folder of its own, such as \`dist\``;
   }

@@ -31,8 +31,11 @@ import { siteRedirects, writeRedirects } from './write-redirects.ts';
 import { contentHash, renderPages } from './render-pages.ts';
 import { buildRobots, buildSitemap } from './write-seo-files.ts';
 
-/** Where a build with the cache keeps the site it replaced, one folder per output folder (see emit-site.ts). */
-export const SPARE_OUTPUT_DIR = '.paydocs/cache/output';
+/**
+ * Where a build with the cache keeps the site it replaced, for the next build to write over (see
+ * emit-site.ts). One, whatever the output folder: a build to another folder writes over it just as well.
+ */
+export const SPARE_OUTPUT_DIR = '.paydocs/cache/last-site';
 
 export interface OutputInput {
   options: BuildOptions;
@@ -155,7 +158,7 @@ export async function outputSite(input: OutputInput): Promise<Omit<BuildResult, 
     : undefined;
   const written = files.size;
   // With the cache, the site this build replaces is kept there, and the next build writes over it (see emit-site.ts).
-  const spareDir = options.cache ? path.join(root, SPARE_OUTPUT_DIR, contentHash(path.resolve(options.outDir), 16)) : undefined;
+  const spareDir = options.cache ? path.join(root, SPARE_OUTPUT_DIR) : undefined;
   if (!options.dryRun) await step('emit', () => emitSite({ outDir: options.outDir, files, staticDir: existsSync(path.join(root, STATIC_DIR)) ? path.join(root, STATIC_DIR) : undefined, verify, spareDir }));
   return { config, warnings: diagnostics.warnings, files: written, pages: known.size };
 }

@@ -12,7 +12,8 @@
  * - the names of the Markdown files below `content/docs` (an operation's `x-page` must be one);
  * - the locales and the default locale;
  * - paydocs' code and the installed packages (`code`: the loaders run from the CLI's bundle, named by
- *   a hash of its code; the ISO lists come from packages) and Node.
+ *   a hash of its code; the ISO lists come from packages), Node and its ICU data.
+ * A folder that cannot be listed means no cache.
  * The problems are reported again by every build that uses the entry, as by the one that found them.
  * Anything unreadable is a miss; a failed write only costs the next build time.
  */
@@ -28,6 +29,7 @@ import type { Step } from './build-site.ts';
 import { readChecked, writeChecked } from './checked-file.ts';
 import { DOCS_DIR } from './content-dirs.ts';
 import type { ReferenceData } from './load-data.ts';
+import { installKey } from './compile-site.ts';
 import { bundledModule } from './worker-bundle.ts';
 
 /** Where the entry is kept, below the project root. */
@@ -59,19 +61,23 @@ export interface LoadSiteDataInput {
 
 /**
  * What names the code that loads the data, for the cache: the CLI's bundle (the loaders run from it;
- * its folder is named by a hash of its code) and `compiler` (`compilerKey`: the installed packages'
- * lock, for the ISO lists and the validators, which the bundle only imports).
+ * its folder is named by a hash of its code), `compiler` (`compilerKey`), the installed packages (npm's
+ * lock: the bundle only imports the validators and the ISO lists, so without npm's record of them there
+ * is no cache) and the ICU data that names countries and languages.
  */
 export async function dataCacheCode(compiler: string): Promise<string> {
+  const install = installKey();
+  if (install === undefined) throw new Error('no record of the installed packages (node_modules/.package-lock.json)');
   const cli = await bundledModule(path.join(PACKAGE_ROOT, 'cli/main.ts'), 'cli');
-  return `${path.basename(path.dirname(fileURLToPath(cli)))}\0${compiler}`;
+  const { icu, unicode, cldr } = process.versions as Record<string, string | undefined>;
+  return [path.basename(path.dirname(fileURLToPath(cli))), compiler, install, icu, unicode, cldr].join('\0');
 }
 
 /** Loads and checks the reference data and the OpenAPI document, from the cache when nothing they are loaded from changed. */
 export async function loadSiteData(input: LoadSiteDataInput): Promise<SiteData> {
   const { root, cache } = input;
   const step: Step = input.step ?? (async (_name, fn) => fn());
-  const key = cache && inputsKey(input, cache.code);
+  const key = cache ? inputsKey(input, cache.code) : undefined;
   if (key) {
     const hit = await step('read data cache', () => readEntry(root, key));
     if (hit) return { ...hit, cached: true };
@@ -83,15 +89,18 @@ export async function loadSiteData(input: LoadSiteDataInput): Promise<SiteData> 
   const api = await step('load api', async () => (await import('./api/load-api.ts')).loadApi({ root, locales: input.locales, defaultLocale: input.defaultLocale, diagnostics: apiProblems }));
   const loaded = { reference, api, problems: { data: dataProblems.items, api: apiProblems.items } };
   // A file saved while it loaded: what was loaded may be neither version, so it is not kept.
-  if (key && inputsKey(input, cache.code) === key) writeEntry(root, key, loaded);
+  if (key && inputsKey(input, cache!.code) === key) writeEntry(root, key, loaded);
   return { ...loaded, cached: false };
 }
 
-/** The hash of everything the data is loaded from (see the module's comment). */
-function inputsKey(input: LoadSiteDataInput, code: string): string {
+/** The hash of everything the data is loaded from (see the module's comment); undefined when a folder cannot be listed. */
+function inputsKey(input: LoadSiteDataInput, code: string): string | undefined {
   const hash = createHash('sha256').update(`${FORMAT}\0${code}\0${process.version}\0${input.locales.join(',')}\0${input.defaultLocale}\0`);
-  for (const dir of INPUT_DIRS) {
-    for (const rel of filesBelow(path.join(input.root, dir))) {
+  const listed = [...INPUT_DIRS, DOCS_DIR].map((dir) => filesBelow(path.join(input.root, dir)));
+  if (listed.some((files) => files === undefined)) return undefined;
+  const [api, data, docs] = listed as [string[], string[], string[]];
+  for (const [dir, files] of [[INPUT_DIRS[0]!, api], [INPUT_DIRS[1]!, data]] as const) {
+    for (const rel of files) {
       hash.update(`${dir}/${rel}\0`);
       try {
         hash.update(createHash('sha256').update(readFileSync(path.join(input.root, dir, rel))).digest('hex'));
@@ -102,17 +111,17 @@ function inputsKey(input: LoadSiteDataInput, code: string): string {
     }
   }
   hash.update('docs\0');
-  for (const rel of filesBelow(path.join(input.root, DOCS_DIR))) if (rel.endsWith('.md')) hash.update(`${rel}\0`);
+  for (const rel of docs) if (rel.endsWith('.md')) hash.update(`${rel}\0`);
   return hash.digest('hex');
 }
 
-/** Every entry below `dir`, `/`-separated and sorted (none when it does not exist). */
-function filesBelow(dir: string): string[] {
+/** Every entry below `dir`, `/`-separated and sorted: none when it does not exist, undefined when it cannot be listed. */
+function filesBelow(dir: string): string[] | undefined {
   if (!existsSync(dir)) return [];
   try {
     return (readdirSync(dir, { recursive: true }) as string[]).map((f) => f.split(path.sep).join('/')).sort();
   } catch {
-    return [];
+    return undefined; // a folder that cannot be read: whatever is in it could have changed
   }
 }
 

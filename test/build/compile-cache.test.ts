@@ -89,13 +89,13 @@ describe('cli/build/compile-cache: builds', () => {
     const intro = path.join(site, 'content/docs/intro.md');
     const ruIntro = path.join(site, 'content/i18n/ru/intro.md');
     const hrefs = (r: { result: { reused: number; docs: number } }) => r.result.docs - r.result.reused;
-    await buildInto(site, { cache: true });
+    const before = await buildInto(site, { cache: true });
     // No source_hash recorded: the translation's state does not follow its source, only the English page is compiled.
     writeFileSync(intro, `${readFileSync(intro, 'utf8')}\n\nA sentence added since.\n`);
     const edited = await buildInto(site, { cache: true });
     expect(hrefs(edited)).toBe(1);
     expect(readFileSync(path.join(edited.outDir, 'index.html'), 'utf8')).toContain('A sentence added since.');
-    expect(readFileSync(path.join(edited.outDir, 'ru/index.html'), 'utf8')).not.toContain('A sentence added since.');
+    expect(files(edited.outDir)['ru/index.html']).toBe(files(before.outDir)['ru/index.html']);
     // The translation records the hash of the source it translates: current, then outdated by the next English edit.
     const { sourceHash } = await import('../../cli/build/load-content.ts');
     writeFileSync(ruIntro, readFileSync(ruIntro, 'utf8').replace('slug: /', `slug: /\nsource_hash: ${sourceHash(readFileSync(intro, 'utf8'))}`));

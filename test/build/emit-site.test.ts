@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -114,9 +114,45 @@ describe('cli/build/emit-site: writing over the replaced site (spareDir)', () =>
     expect(snapshot(outDir)).toEqual({ 'index.html': 'third' });
   });
 
-  it('deletes the replaced site when the spare cannot be kept on its file system', async () => {
-    const shm = '/dev/shm';
-    if (!existsSync(shm) || statSync(shm).dev === statSync(os.tmpdir()).dev) return; // no second file system here
+  it('never empties or writes through a link: an output folder that links elsewhere, or a link where the spare goes', async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'paydocs-emit-'));
+    const target = path.join(parent, 'served');
+    mkdirSync(target);
+    writeFileSync(path.join(target, 'index.html'), 'served home');
+    writeFileSync(path.join(target, 'CNAME'), 'docs.example.com');
+    const outDir = path.join(parent, 'dist');
+    symlinkSync(target, outDir);
+    const spareDir = path.join(parent, 'spare');
+    for (let i = 0; i < 2; i++) await emitSite({ outDir, files: new Map([['index.html', `home ${i}`]]), spareDir });
+    expect(snapshot(outDir)).toEqual({ 'index.html': 'home 1' });
+    expect(snapshot(target)).toEqual({ CNAME: 'docs.example.com', 'index.html': 'served home' });
+    // A link where the spare goes: not taken for a site to write over.
+    rmSync(spareDir, { recursive: true, force: true });
+    symlinkSync(target, spareDir);
+    await emitSite({ outDir, files: new Map([['index.html', 'home 2']]), spareDir });
+    expect(snapshot(outDir)).toEqual({ 'index.html': 'home 2' });
+    expect(snapshot(target)).toEqual({ CNAME: 'docs.example.com', 'index.html': 'served home' });
+  });
+
+  it('writes anew, rather than over, a file with another name (a hard link) or another mode', async () => {
+    const { parent, outDir } = previousSite();
+    const spareDir = path.join(parent, 'spare');
+    await emitSite({ outDir, files: new Map([['index.html', 'home'], ['guide/index.html', 'guide']]), spareDir });
+    await emitSite({ outDir, files: new Map([['index.html', 'home'], ['guide/index.html', 'guide']]), spareDir });
+    // The spare is the first of these sites: a snapshot shares its home page, and its guide is executable.
+    const snapshotCopy = path.join(parent, 'snapshot.html');
+    linkSync(path.join(spareDir, 'index.html'), snapshotCopy);
+    chmodSync(path.join(spareDir, 'guide/index.html'), 0o700);
+    const mode = statSync(path.join(outDir, 'index.html')).mode & 0o7777;
+    await emitSite({ outDir, files: new Map([['index.html', 'new home'], ['guide/index.html', 'new guide']]), spareDir });
+    expect(snapshot(outDir)).toEqual({ 'guide/index.html': 'new guide', 'index.html': 'new home' });
+    expect(readFileSync(snapshotCopy, 'utf8')).toBe('home');
+    expect(statSync(path.join(outDir, 'guide/index.html')).mode & 0o7777).toBe(mode);
+  });
+
+  const shm = '/dev/shm';
+  const secondFileSystem = existsSync(shm) && statSync(shm).dev !== statSync(os.tmpdir()).dev;
+  it.skipIf(!secondFileSystem)('deletes the replaced site when the spare cannot be kept on its file system', async () => {
     const { parent, outDir } = previousSite();
     const spareDir = path.join(mkdtempSync(path.join(shm, 'paydocs-spare-')), 'spare');
     await emitSite({ outDir, files: new Map([['index.html', 'new home']]), spareDir });
@@ -146,9 +182,7 @@ describe('cli/build/build-site (atomic)', () => {
     writeFileSync(extra, '---\ntitle: Extra\n---\n\nA page deleted later.\n');
     for (let i = 0; i < 2; i++) await buildSite({ root, outDir, cache: true });
     expect(existsSync(path.join(outDir, 'extra/index.html'))).toBe(true);
-    const spares = path.join(root, SPARE_OUTPUT_DIR);
-    expect(readdirSync(spares)).toHaveLength(1);
-    const spare = path.join(spares, readdirSync(spares)[0]!);
+    const spare = path.join(root, SPARE_OUTPUT_DIR);
     const inode = statSync(path.join(spare, 'guide/index.html')).ino;
     writeFileSync(path.join(root, 'content/docs/guide.md'), `${readFileSync(path.join(root, 'content/docs/guide.md'), 'utf8')}\nA sentence added.\n`);
     rmSync(extra);

@@ -115,6 +115,14 @@ describe('cli/build/site-data', () => {
     }
   });
 
+  it('has no cache while a folder it is loaded from cannot be listed', async () => {
+    const root = realData();
+    // A file where the reference data's folder goes: whatever the folder held could have changed.
+    rmSync(path.join(root, 'content/data'), { recursive: true });
+    writeFileSync(path.join(root, 'content/data'), 'not a folder');
+    for (let i = 0; i < 2; i++) expect((await loadSiteData(input(root))).cached).toBe(false);
+  });
+
   it('keeps nothing when a file is saved while the data loads', async () => {
     const root = realData();
     const file = path.join(root, 'content/api/openapi.yaml');

@@ -101,6 +101,9 @@ describe('cli/main', () => {
     // A folder above the project, asked directly (a build there would, on a regression, delete the temp folder).
     expect(outDirProblem(dir, path.dirname(dir))).toContain('holds the project itself');
     expect(outDirProblem(dir, path.join(dir, 'dist'))).toBeUndefined();
+    // The cache's folder, which holds the last site a build replaced (its next build would ship it inside the new one).
+    expect(outDirProblem(dir, path.join(dir, '.paydocs'))).toContain("is the project's `.paydocs/`");
+    expect(outDirProblem(dir, path.join(dir, '.paydocs/site'))).toContain('is inside `.paydocs/`');
   });
 
   it('builds a site (exit 0) with every route as <path>/index.html, 404 pages, sitemap and robots', () => {
