@@ -4,8 +4,7 @@
  * whenever anything it was compiled from changed.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,17 +18,9 @@ import { loadData } from '../../cli/build/load-data.ts';
 import { startDevServer } from '../../cli/dev/dev-server.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
 import { copyFixture } from '../helpers/fixture.ts';
-import { buildInto, PROJECT_ROOT } from '../helpers/site.ts';
+import { buildInto, fileHashes, PROJECT_ROOT } from '../helpers/site.ts';
 
-/** Every file of a built site, as path -> hash of its bytes. */
-function files(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const rel of readdirSync(dir, { recursive: true }) as string[]) {
-    const abs = path.join(dir, rel);
-    if (statSync(abs).isFile()) out[rel] = createHash('sha256').update(readFileSync(abs)).digest('hex');
-  }
-  return out;
-}
+const files = fileHashes;
 
 const cacheDir = (site: string) => path.join(site, COMPILE_CACHE_DIR);
 const tmpRoot = () => mkdtempSync(path.join(os.tmpdir(), 'paydocs-cache-'));

@@ -3,7 +3,6 @@
  * from it must write the index a build without it writes, and build again the index of a locale
  * whose sections changed.
  */
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,17 +10,9 @@ import type { SearchSource } from '../../cli/build/build-search-index.ts';
 import { MIN_DOCS_FOR_WORKERS } from '../../cli/build/compile-site.ts';
 import { SEARCH_CACHE_DIR, searchIndexCache } from '../../cli/build/search-cache.ts';
 import { copyFixture } from '../helpers/fixture.ts';
-import { buildInto } from '../helpers/site.ts';
+import { buildInto, fileHashes } from '../helpers/site.ts';
 
-/** Every file of a built site, as path -> hash of its bytes. */
-function files(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const rel of readdirSync(dir, { recursive: true }) as string[]) {
-    const abs = path.join(dir, rel);
-    if (statSync(abs).isFile()) out[rel] = createHash('sha256').update(readFileSync(abs)).digest('hex');
-  }
-  return out;
-}
+const files = fileHashes;
 
 /** Each locale's kept index: file -> mtime. */
 function kept(site: string): Record<string, number> {

@@ -3,8 +3,7 @@
  * between runs. What comes from the cache must be what loading the files again gives, problems
  * included, and any change to what they are loaded from must load them again.
  */
-import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +14,7 @@ import { DATA_CACHE_FILE, loadSiteData, type LoadSiteDataInput } from '../../cli
 import { startDevServer } from '../../cli/dev/dev-server.ts';
 import { formatDiagnostic } from '../../cli/diagnostics.ts';
 import { copyFixture } from '../helpers/fixture.ts';
-import { buildInto, PROJECT_ROOT } from '../helpers/site.ts';
+import { buildInto, fileHashes, PROJECT_ROOT } from '../helpers/site.ts';
 
 /** A project folder with the real site's API document, reference data and docs. */
 function realData(): string {
@@ -24,15 +23,7 @@ function realData(): string {
   return root;
 }
 
-/** Every file of a built site, as path -> hash of its bytes. */
-function files(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const rel of readdirSync(dir, { recursive: true }) as string[]) {
-    const abs = path.join(dir, rel);
-    if (statSync(abs).isFile()) out[rel] = createHash('sha256').update(readFileSync(abs)).digest('hex');
-  }
-  return out;
-}
+const files = fileHashes;
 
 const edit = (root: string, file: string, change: (text: string) => string) => writeFileSync(path.join(root, file), change(readFileSync(path.join(root, file), 'utf8')));
 const input = (root: string, extra: Partial<LoadSiteDataInput> = {}): LoadSiteDataInput => ({ root, locales: ['en', 'ru'], defaultLocale: 'en', cache: { code: 'test-code' }, ...extra });

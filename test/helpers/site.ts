@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSite, type BuildOptions, type BuildResult } from '../../cli/build/build-site.ts';
@@ -21,4 +22,14 @@ export async function serveDir(dir: string): Promise<{ url: string; server: Serv
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Every file below `dir`, as relative path -> SHA-256 of its bytes: two builds compared whole. */
+export function fileHashes(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rel of readdirSync(dir, { recursive: true }) as string[]) {
+    const abs = path.join(dir, rel);
+    if (statSync(abs).isFile()) out[rel] = createHash('sha256').update(readFileSync(abs)).digest('hex');
+  }
+  return out;
 }
