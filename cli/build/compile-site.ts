@@ -22,7 +22,15 @@ import { bundledModule } from './worker-bundle.ts';
 
 /** Below this many docs a build compiles in-process: starting a worker costs more than it saves. */
 export const MIN_DOCS_FOR_WORKERS = 60;
-const YOUNG_GENERATION_MB = 48;
+/**
+ * Each compile worker's young generation (V8 sizes its semi-spaces at a third of it). Compiling a doc
+ * allocates about 5 MB of short-lived objects (micromark's events, mdast, hast, strings), and with 48 MB
+ * a worker ran a scavenge every third doc, copying what the doc in progress still held: 813 scavenges and
+ * 3.7 s of pauses per worker on the 10x copy. With 192 MB: 203 and 1.9 s, and the 10x copy builds about
+ * 10 % faster (3 interleaved pairs: 28.0-28.9 s against 25.4-27.2 s); the real site is no faster or
+ * slower, and peak memory moves by less than the runs' spread (bench/README.md).
+ */
+const YOUNG_GENERATION_MB = 192;
 
 /**
  * Directive data still loading when the compile starts (the reference data, the OpenAPI document):
@@ -112,7 +120,6 @@ export function installKey(): string | undefined {
 /** Starts `count` compile workers (from the cached bundle of compile-worker.ts; see `bundledModule`). */
 export function startCompileWorkers(count: number): CompileWorkers {
   const started = compileWorkerModule().then((url) => {
-    // A larger young generation: compiling allocates many short-lived nodes, and scavenges were a third of the time.
     return Array.from({ length: count }, () => new Worker(url, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }));
   });
   // A worker that dies takes the build with it, with its own error.
