@@ -7,7 +7,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { MAY_HAVE_AUTOLINK_LITERAL, remarkParseGfm } from '../../cli/build/markdown/remark-parse-gfm.ts';
+import { MAY_HAVE_AUTOLINK_LITERAL, remarkParseGfm, textMayHoldAutolink } from '../../cli/build/markdown/remark-parse-gfm.ts';
 import { visit } from '../../cli/build/markdown/visit.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 
@@ -41,6 +41,10 @@ describe('cli/build/markdown/remark-parse-gfm (remark-parse + remark-gfm, litera
     // Both paths are exercised by the real content.
     expect(skipped.length).toBeGreaterThan(100);
     expect(docs.length - skipped.length).toBeGreaterThan(50);
+    // And so are both paths of the transform: docs whose URLs and e-mails are all in code skip it.
+    const transformed = docs.filter(([, body]) => textMayHoldAutolink(reference.parse(body)));
+    expect(docs.length - skipped.length - transformed.length).toBeGreaterThan(30);
+    expect(transformed.length).toBeGreaterThan(20);
     for (const [file, body] of docs) expect(ours.parse(body), file).toEqual(reference.parse(body));
   });
 
@@ -53,6 +57,17 @@ describe('cli/build/markdown/remark-parse-gfm (remark-parse + remark-gfm, litera
       ['Write to support@corvopay.example.', ['mailto:support@corvopay.example']],
       ['Write to ops@corvopay.example or Bot.Ops+1@corvopay.example', ['mailto:ops@corvopay.example', 'mailto:Bot.Ops+1@corvopay.example']],
       ['| a | b |\n| - | - |\n| www.corvopay.example | x@y.example |', ['http://www.corvopay.example', 'mailto:x@y.example']],
+      // Only in code: no link, and the transform is not run.
+      ['```sh\ncurl https://api.corvopay.example -u ops@corvopay.example\n```\n\nSee `www.corvopay.example`.', []],
+      // In code and in text: the text's are links.
+      ['`https://api.corvopay.example`, or https://sandbox.corvopay.example.', ['https://sandbox.corvopay.example']],
+      // In a link's text: looked at, and left alone.
+      ['[https://corvopay.example](https://corvopay.example/docs)', ['https://corvopay.example/docs']],
+      ['*Emphasised: ops@corvopay.example*', ['mailto:ops@corvopay.example']],
+      // Found by the mdast transform only (GitHub's second algorithm), in the text as decoded.
+      ['_ops@corvopay.example_ and a\\_ops@corvopay.example', ['mailto:ops@corvopay.example', 'mailto:a_ops@corvopay.example']],
+      ['ops\\@corvopay.example, https\\://corvopay.example and www\\.corvopay.example', ['mailto:ops@corvopay.example', 'https://corvopay.example', 'http://www.corvopay.example']],
+      ['ops&#64;corvopay.example, ops&commat;corvopay.example, www&#46;corvopay.example, http&#X3A;//corvopay.example', ['mailto:ops@corvopay.example', 'mailto:ops@corvopay.example', 'http://www.corvopay.example', 'http://corvopay.example']],
     ];
     for (const [text, urls] of cases) {
       const tree = ours.parse(text);
