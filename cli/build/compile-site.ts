@@ -23,14 +23,18 @@ import { bundledModule } from './worker-bundle.ts';
 /** Below this many docs a build compiles in-process: starting a worker costs more than it saves. */
 export const MIN_DOCS_FOR_WORKERS = 60;
 /**
- * Each compile worker's young generation (V8 sizes its semi-spaces at a third of it). Compiling a doc
- * allocates about 5 MB of short-lived objects (micromark's events, mdast, hast, strings), and with 48 MB
- * a worker ran a scavenge every third doc, copying what the doc in progress still held: 813 scavenges and
- * 3.7 s of pauses per worker on the 10x copy. With 192 MB: 203 and 1.9 s, and the 10x copy builds about
- * 10 % faster (3 interleaved pairs: 28.0-28.9 s against 25.4-27.2 s); the real site is no faster or
- * slower, and peak memory moves by less than the runs' spread (bench/README.md).
+ * Each compile worker's young generation (V8 sizes its semi-spaces at a third of it), by the number of
+ * docs: 48 MB up to about 1000 docs, growing to 192 MB from about 4000. Compiling a doc allocates about
+ * 5 MB of short-lived objects (micromark's events, mdast, hast, strings), and with 48 MB a worker ran a
+ * scavenge every third doc, copying what the doc in progress still held: on the 10x copy of the site,
+ * 813 scavenges and 3.7 s of pauses per worker, against 203 and 1.9 s with 192 MB, and the build about
+ * 10 % faster (3 interleaved pairs: 28.0-28.9 s against 25.4-27.2 s; the 50x copy took 119 s against
+ * 161 s). On the real site (450 docs) 192 MB was no faster (6 interleaved pairs: 4.40 / 4.37 s) and
+ * its peak memory went from 523 to 669 MiB, the semi-spaces grown to their largest (bench/README.md).
  */
-const YOUNG_GENERATION_MB = 192;
+export function youngGenerationMb(docs: number): number {
+  return Math.min(192, Math.max(48, Math.round(docs / 20)));
+}
 
 /**
  * Directive data still loading when the compile starts (the reference data, the OpenAPI document):
@@ -86,7 +90,7 @@ export function startCompileWorkersFor(root: string, threads = defaultThreads())
       // no such folder
     }
   }
-  return docs >= MIN_DOCS_FOR_WORKERS ? startCompileWorkers(threads) : undefined;
+  return docs >= MIN_DOCS_FOR_WORKERS ? startCompileWorkers(threads, { youngGenerationMb: youngGenerationMb(docs) }) : undefined;
 }
 
 let workerModule: Promise<URL> | undefined;
@@ -118,9 +122,10 @@ export function installKey(): string | undefined {
 }
 
 /** Starts `count` compile workers (from the cached bundle of compile-worker.ts; see `bundledModule`). */
-export function startCompileWorkers(count: number): CompileWorkers {
+export function startCompileWorkers(count: number, options: { youngGenerationMb?: number } = {}): CompileWorkers {
+  const maxYoungGenerationSizeMb = options.youngGenerationMb ?? youngGenerationMb(0);
   const started = compileWorkerModule().then((url) => {
-    return Array.from({ length: count }, () => new Worker(url, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }));
+    return Array.from({ length: count }, () => new Worker(url, { resourceLimits: { maxYoungGenerationSizeMb } }));
   });
   // A worker that dies takes the build with it, with its own error.
   const failed = started.then(

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileSite, startCompileWorkers, startCompileWorkersFor } from '../../cli/build/compile-site.ts';
+import { compileSite, startCompileWorkers, startCompileWorkersFor, youngGenerationMb } from '../../cli/build/compile-site.ts';
 import { loadConfig } from '../../cli/build/load-config.ts';
 import { loadContent } from '../../cli/build/load-content.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
@@ -81,5 +81,10 @@ describe('cli/build/compile-markdown (worker threads)', () => {
   it('keeps small sites in-process (starting threads costs more than it saves)', () => {
     expect(startCompileWorkersFor(root, 4)).toBeUndefined();
     expect(startCompileWorkersFor(root, 1)).toBeUndefined();
+  });
+
+  it("gives a big site's workers a larger young generation, not the real site's (where it only cost memory)", () => {
+    const sizes = [0, 450, 1000, 2000, 4500, 22_500].map(youngGenerationMb);
+    expect(sizes).toEqual([48, 48, 50, 100, 192, 192]);
   });
 });
