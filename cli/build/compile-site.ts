@@ -11,14 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PaydocsConfig } from '../../config/index.ts';
 import type { Diagnostic, DiagnosticList } from '../diagnostics.ts';
-import { PACKAGE_ROOT } from '../package-root.ts';
 import { CompileCache, entryName, styleText, writeCacheIndex, type CacheIndex, type CompileCacheSpec, type EntryPlace } from './compile-cache.ts';
 import type { CompiledPage } from './compile-markdown.ts';
 import type { WorkerReply, WorkerRequest } from './compile-worker.ts';
 import { DOCS_DIR, I18N_DIR } from './content-dirs.ts';
 import type { ContentTree, SourceDoc } from './load-content.ts';
 import type { MarkdownData } from './markdown/types.ts';
-import { bundledModule } from './worker-bundle.ts';
+import { bundledModule, INSTALL_STAMP } from './worker-bundle.ts';
 
 /** Below this many docs a build compiles in-process: starting a worker costs more than it saves. */
 export const MIN_DOCS_FOR_WORKERS = 60;
@@ -112,13 +111,17 @@ export async function compilerKey(): Promise<string> {
   return `${bundle}\0${installKey() ?? 'no lock'}`;
 }
 
-/** A hash of npm's record of the installed packages (`node_modules/.package-lock.json`), or undefined without one. */
+let install: { key: string | undefined } | undefined;
+/** A hash of npm's record of the installed packages (`node_modules/.package-lock.json`), or undefined without one; read once per process, as the bundles are looked up. */
 export function installKey(): string | undefined {
-  try {
-    return createHash('sha256').update(readFileSync(path.join(PACKAGE_ROOT, 'node_modules/.package-lock.json'))).digest('hex');
-  } catch {
-    return undefined;
+  if (!install) {
+    try {
+      install = { key: createHash('sha256').update(readFileSync(INSTALL_STAMP)).digest('hex') };
+    } catch {
+      install = { key: undefined };
+    }
   }
+  return install.key;
 }
 
 /** Starts `count` compile workers (from the cached bundle of compile-worker.ts; see `bundledModule`). */

@@ -66,11 +66,11 @@ export interface LoadSiteDataInput {
  * is no cache) and the ICU data that names countries and languages.
  */
 export async function dataCacheCode(compiler: string): Promise<string> {
-  const install = installKey();
-  if (install === undefined) throw new Error('no record of the installed packages (node_modules/.package-lock.json)');
+  // `compiler` holds the lock's hash when there is one.
+  if (installKey() === undefined) throw new Error('no record of the installed packages (node_modules/.package-lock.json)');
   const cli = await bundledModule(path.join(PACKAGE_ROOT, 'cli/main.ts'), 'cli');
   const { icu, unicode, cldr } = process.versions as Record<string, string | undefined>;
-  return [path.basename(path.dirname(fileURLToPath(cli))), compiler, install, icu, unicode, cldr].join('\0');
+  return [path.basename(path.dirname(fileURLToPath(cli))), compiler, icu, unicode, cldr].join('\0');
 }
 
 /** Loads and checks the reference data and the OpenAPI document, from the cache when nothing they are loaded from changed. */

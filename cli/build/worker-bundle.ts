@@ -11,7 +11,7 @@ import { importResolvePackage } from '../resolve-package.js';
 /** paydocs' own cache: where bundles are kept (`writableCacheDir`) unless the install cannot be written to. */
 export const WORKER_CACHE_DIR = bundleCacheDir(PACKAGE_ROOT);
 /** Changes on every `npm install`: packages are imported by absolute URL, so a new install means a new bundle. */
-const INSTALL_STAMP = path.join(PACKAGE_ROOT, 'node_modules/.package-lock.json');
+export const INSTALL_STAMP = path.join(PACKAGE_ROOT, 'node_modules/.package-lock.json');
 
 /**
  * The entry `entry` (paydocs' TypeScript) as an ES module (the entry file and its chunks): for `new Worker(url)`, and for the
