@@ -4,7 +4,7 @@
  * (esbuild, to bundle the worker) stay out of every worker.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import type { Diagnostic, DiagnosticList } from '../diagnostics.ts';
 import { CompileCache, entryName, styleText, writeCacheIndex, type CacheIndex, type CompileCacheSpec, type EntryPlace } from './compile-cache.ts';
 import type { CompiledPage } from './compile-markdown.ts';
 import type { WorkerReply, WorkerRequest } from './compile-worker.ts';
-import { DOCS_DIR, I18N_DIR } from './content-dirs.ts';
+import { DOCS_DIR, I18N_DIR, walkContent } from './content-dirs.ts';
 import type { ContentTree, SourceDoc } from './load-content.ts';
 import type { MarkdownData } from './markdown/types.ts';
 import { bundledModule, INSTALL_STAMP } from './worker-bundle.ts';
@@ -81,14 +81,9 @@ export function defaultThreads(): number {
 /** Starts compile workers for the project at `root` if it is big enough to gain from them (else undefined: compile in-process). */
 export function startCompileWorkersFor(root: string, threads = defaultThreads()): CompileWorkers | undefined {
   if (threads < 2) return undefined;
-  let docs = 0;
-  for (const dir of [DOCS_DIR, I18N_DIR]) {
-    try {
-      docs += readdirSync(`${root}/${dir}`, { recursive: true }).filter((f) => String(f).endsWith('.md')).length;
-    } catch {
-      // no such folder
-    }
-  }
+  // Walked with the entry types: Node 20's `readdirSync(dir, { recursive: true })` stats every entry
+  // (13-16 ms on the real site, 67-139 ms on the 10x copy, against 3 and 21-23), before any worker starts.
+  const docs = [DOCS_DIR, I18N_DIR].reduce((n, dir) => n + walkContent(path.join(root, dir)).filter((f) => f.endsWith('.md')).length, 0);
   return docs >= MIN_DOCS_FOR_WORKERS ? startCompileWorkers(threads, { youngGenerationMb: youngGenerationMb(docs) }) : undefined;
 }
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { closest } from './suggest.ts';
 import matter from 'gray-matter';
 import { CategorySchema, FrontmatterSchema, type CategoryMeta, type Frontmatter, type PaydocsConfig } from '../../config/index.ts';
 import { zodDiagnostics, type DiagnosticList } from '../diagnostics.ts';
-import { DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR } from './content-dirs.ts';
+import { DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR, walkContent } from './content-dirs.ts';
 import { loadYamlFile, unclosedQuote } from './load-yaml.ts';
 import { localePrefix } from './site-paths.ts';
 
@@ -80,26 +80,6 @@ export function sourceHash(raw: string): string {
   return createHash('sha256').update(kept.join('\n').replace(/\n+$/, '')).digest('hex').slice(0, 16);
 }
 
-function walk(dir: string, base = ''): string[] {
-  let entries: Dirent[];
-  try {
-    // With the entry types, no stat per file (dev walks the tree on every save).
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const name = entry.name;
-    if (name.startsWith('.')) continue;
-    const rel = base ? `${base}/${name}` : name;
-    const abs = path.join(dir, name);
-    if (entry.isDirectory() || (entry.isSymbolicLink() && statSync(abs).isDirectory())) out.push(...walk(abs, rel));
-    else out.push(rel);
-  }
-  return out;
-}
-
 function safeReaddir(dir: string): string[] {
   try {
     return readdirSync(dir).sort();
@@ -130,7 +110,8 @@ function frontmatterKeyLine(rawFrontmatter: string, key: PropertyKey | undefined
 }
 
 export type ReadResult =
-  | { ok: true; frontmatter: Frontmatter; body: string; bodyLineOffset: number; hash: string }
+  /** `hash`: the file's `sourceHash`, when asked for (only an English source's is ever compared). */
+  | { ok: true; frontmatter: Frontmatter; body: string; bodyLineOffset: number; hash?: string }
   | { ok: false };
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -154,7 +135,7 @@ function unclosedFrontmatterLine(raw: string): number | undefined {
 }
 
 /** Reads one Markdown file: UTF-8, frontmatter YAML and schema. Problems go to `diagnostics`. */
-export function readMarkdownFile(abs: string, file: string, diagnostics: DiagnosticList): ReadResult {
+export function readMarkdownFile(abs: string, file: string, diagnostics: DiagnosticList, { hash = true }: { hash?: boolean } = {}): ReadResult {
   let bytes: Buffer;
   try {
     bytes = readFileSync(abs);
@@ -226,7 +207,7 @@ export function readMarkdownFile(abs: string, file: string, diagnostics: Diagnos
     return { ok: false };
   }
   const bodyLineOffset = raw.slice(0, raw.length - parsed.content.length).split('\n').length - 1;
-  return { ok: true, frontmatter: result.data, body: parsed.content, bodyLineOffset, hash: sourceHash(raw) };
+  return { ok: true, frontmatter: result.data, body: parsed.content, bodyLineOffset, hash: hash ? sourceHash(raw) : undefined };
 }
 
 function readCategory(abs: string, file: string, diagnostics: DiagnosticList): CategoryEntry | undefined {
@@ -248,12 +229,13 @@ export function loadContent(options: LoadContentOptions): ContentTree {
   const docs = new Map<string, SourceDoc[]>();
   const categories = new Map<string, Map<string, CategoryEntry>>();
 
-  const read = (abs: string, file: string): ReadResult => {
+  // A translation carries its English source's hash (below): its own is not computed.
+  const read = (abs: string, file: string, hash: boolean): ReadResult => {
     if (cache) {
       const mtimeMs = statSync(abs).mtimeMs;
       const hit = cache.get(abs);
       if (hit && hit.mtimeMs === mtimeMs) return hit.result;
-      const result = readMarkdownFile(abs, file, diagnostics);
+      const result = readMarkdownFile(abs, file, diagnostics, { hash });
       if (result.ok) {
         cache.set(abs, { mtimeMs, result });
         return result;
@@ -261,7 +243,7 @@ export function loadContent(options: LoadContentOptions): ContentTree {
       // Dev keeps serving the last good version of a file while it has errors (reported each rebuild).
       return hit ? hit.result : result;
     }
-    return readMarkdownFile(abs, file, diagnostics);
+    return readMarkdownFile(abs, file, diagnostics, { hash });
   };
 
   const readCategoryCached = (abs: string, file: string): CategoryEntry | undefined => {
@@ -284,7 +266,7 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     // Files with errors (reported already): a translation of one is not also an orphan, and a
     // translated category of a folder whose `_category_.yml` is broken not one of a missing folder.
     const failed = new Set<string>();
-    for (const rel of walk(path.join(root, dirRel))) {
+    for (const rel of walkContent(path.join(root, dirRel))) {
       const file = `${dirRel}/${rel}`;
       const abs = path.join(root, file);
       if (rel.endsWith('_category_.yml') || rel.endsWith('_category_.yaml')) {
@@ -298,7 +280,7 @@ export function loadContent(options: LoadContentOptions): ContentTree {
         if (!rel.endsWith('.gitkeep')) diagnostics.add({ severity: 'warning', file, rule: 'unknown-file', message: 'not a `.md` page or `_category_.yml`; ignored' });
         continue;
       }
-      const r = read(abs, file);
+      const r = read(abs, file, locale === defaultLocale);
       if (!r.ok) {
         failed.add(rel);
         continue;
@@ -308,7 +290,7 @@ export function loadContent(options: LoadContentOptions): ContentTree {
         continue;
       }
       const id = r.frontmatter.id ?? rel.replace(/\.md$/, '');
-      list.push({ locale, file, relPath: rel, id, route: routeOf(rel, r.frontmatter), frontmatter: r.frontmatter, body: r.body, bodyLineOffset: r.bodyLineOffset, hash: r.hash });
+      list.push({ locale, file, relPath: rel, id, route: routeOf(rel, r.frontmatter), frontmatter: r.frontmatter, body: r.body, bodyLineOffset: r.bodyLineOffset, hash: r.hash ?? '' });
     }
     return { list, cats, drafts, failed };
   };

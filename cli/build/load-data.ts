@@ -57,7 +57,7 @@ function readYaml<S extends z.ZodType>(root: string, name: string, schema: S, di
   const abs = path.join(root, file);
   if (!existsSync(abs)) return undefined;
   const loaded = loadYamlFile(abs, { file, rule: 'data', schema, diagnostics, hint });
-  return loaded && { file, value: loaded.value, lineOf: loaded.yaml.lineOf };
+  return loaded && { file, value: loaded.value, lineOf: loaded.lineOf };
 }
 
 /**

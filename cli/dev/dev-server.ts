@@ -174,10 +174,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     } catch {
       return undefined;
     }
-    const read = readMarkdownFile(abs, rel, new DiagnosticList());
+    const read = readMarkdownFile(abs, rel, new DiagnosticList(), { hash: locale === cfg.i18n.defaultLocale });
     if (!read.ok || JSON.stringify(read.frontmatter) !== JSON.stringify(hit.source.frontmatter)) return undefined;
     const local = new DiagnosticList();
-    const doc: SourceDoc = { ...hit.page.doc, frontmatter: read.frontmatter, body: read.body, bodyLineOffset: read.bodyLineOffset, hash: read.hash };
+    const doc: SourceDoc = { ...hit.page.doc, frontmatter: read.frontmatter, body: read.body, bodyLineOffset: read.bodyLineOffset, hash: read.hash ?? hit.page.doc.hash };
     const lookups = new Map<string, string | undefined>();
     const page = compileDoc(doc, recording((r) => routes.get(r), lookups), { config: cfg, processor, diagnostics: local, data: { api, reference } });
     const before = s.rendered.pages.get(locale)?.get(page.href);
