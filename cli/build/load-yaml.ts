@@ -75,7 +75,8 @@ export function loadYamlFile<S extends z.ZodType>(
   if (data !== NOT_READ) {
     const result = schema.safeParse(data ?? options.empty ?? null, { reportInput: true });
     if (result.success) {
-      // Parsed again only for a line; what `yaml` alone finds wrong then is not reported twice, nor late.
+      // Parsed again only when a line is asked for. Should `yaml` refuse what js-yaml read, the line is
+      // unknown: the value stands, and nothing is reported after the fact.
       let parsed: ParsedYaml | null | undefined;
       const lineOf = (path: readonly PropertyKey[]) => (parsed === undefined ? (parsed = parseYamlText(text, file, rule, new DiagnosticList()) ?? null) : parsed)?.lineOf(path);
       return { value: result.data, lineOf };
