@@ -13,6 +13,7 @@ import type { PaydocsConfig } from '../../config/index.ts';
 import type { Diagnostic, DiagnosticList } from '../diagnostics.ts';
 import { CompileCache, entryName, styleText, writeCacheIndex, type CacheIndex, type CompileCacheSpec, type EntryPlace } from './compile-cache.ts';
 import type { CompiledPage } from './compile-markdown.ts';
+import { CompilePlan } from './compile-plan.ts';
 import type { WorkerReply, WorkerRequest } from './compile-worker.ts';
 import { DOCS_DIR, I18N_DIR, walkContent } from './content-dirs.ts';
 import type { ContentTree, SourceDoc } from './load-content.ts';
@@ -158,16 +159,7 @@ export function startCompileWorkers(count: number, options: { youngGenerationMb?
       const all: SourceDoc[] = [...content.docs.values()].flat();
       const routes = Object.fromEntries([...content.docs].map(([locale, docs]) => [locale, docs.map((d): [string, string] => [d.relPath, d.route])]));
       for (const w of workers) w.postMessage({ type: 'init', config, routes, data: data ?? {}, cache } satisfies WorkerRequest);
-      // Longest first, handed out a few at a time as workers free up: the threads finish together.
-      // A page and its translations go to the same worker, whose highlighter cache then serves the
-      // code blocks they share.
-      const groups = new Map<string, number[]>();
-      all.forEach((doc, i) => groups.set(doc.relPath, [...(groups.get(doc.relPath) ?? []), i]));
-      const size = (g: number[]) => g.reduce((n, i) => n + all[i]!.body.length, 0);
-      const order = [...groups.values()].sort((a, b) => size(b) - size(a)).flat();
       // The docs that need the later data wait for it; it goes to every worker before any of them.
-      const now = later ? order.filter((i) => !later.needs(all[i]!)) : order;
-      const waiting = later ? order.filter((i) => later.needs(all[i]!)) : [];
       const arrived = later
         ? later.data.then((extra) => {
             for (const w of workers) w.postMessage({ type: 'data', data: extra } satisfies WorkerRequest);
@@ -175,21 +167,16 @@ export function startCompileWorkers(count: number, options: { youngGenerationMb?
         : Promise.resolve();
       arrived.catch(() => undefined); // awaited by the workers that reach the waiting docs; a failure fails the compile there
       const results: Array<{ page: Omit<CompiledPage, 'doc'>; diagnostics: Diagnostic[]; place?: EntryPlace; hit: boolean } | undefined> = new Array(all.length);
-      const batchSize = Math.max(1, Math.min(16, Math.ceil(all.length / (count * 8))));
-      let nowCursor = 0;
-      let waitingCursor = 0;
-      const takeNow = () => {
-        const batch = now.slice(nowCursor, nowCursor + batchSize);
-        nowCursor += batch.length;
-        return batch.length ? batch : undefined;
-      };
-      const take = async () => {
-        const batch = takeNow();
+      // Handed out a few at a time as workers free up (see compile-plan.ts).
+      const plan = new CompilePlan(all, { batchSize: Math.max(1, Math.min(16, Math.ceil(all.length / (count * 8)))), waits: later?.needs });
+      let hasArrived = !later;
+      arrived.then(() => (hasArrived = true)).catch(() => undefined);
+      const takeNow = (worker: number) => plan.next(worker, hasArrived);
+      const take = async (worker: number) => {
+        const batch = takeNow(worker);
         if (batch) return batch;
         await arrived;
-        const rest = waiting.slice(waitingCursor, waitingCursor + batchSize);
-        waitingCursor += rest.length;
-        return rest.length ? rest : undefined;
+        return plan.next(worker, true);
       };
       let batchId = 0;
       const replies = new Map<number, (reply: Extract<WorkerReply, { type: 'batch' }>) => void>();
@@ -210,19 +197,19 @@ export function startCompileWorkers(count: number, options: { youngGenerationMb?
         return stored;
       };
       const handedOut = Promise.all(
-        workers.map(async (w) => {
+        workers.map(async (w, worker) => {
           // With data still to load, each worker gets several batches at once: the main thread, busy
           // loading it, hands out no more until it is done. Afterwards one batch at a time.
           const queued: Array<Promise<void>> = [];
           for (let k = 0; k < (later ? PREFILL_BATCHES : 1); k++) {
-            const batch = takeNow() ?? (k === 0 ? await take() : undefined);
+            const batch = takeNow(worker) ?? (k === 0 ? await take(worker) : undefined);
             if (!batch) break;
             queued.push(send(w, batch));
           }
           while (queued.length) {
             await queued.shift();
             if (queued.length) continue;
-            const batch = await take();
+            const batch = await take(worker);
             if (batch) queued.push(send(w, batch));
           }
         }),
