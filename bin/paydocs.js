@@ -12,12 +12,15 @@ import { findFreshBundle } from '../cli/bundle-cache.js';
 // A build is a short burst of mostly cold code: with V8's default tier-up budget, its optimizing
 // compiler (TurboFan, on background threads) spent about 1.8 s of CPU optimizing functions that ran
 // for a few seconds, in every compile worker, on a machine whose two cores were already busy.
-// Twelve times the default budget optimizes only the really hot code: the real site's cold build
-// went from 6.4 to 5.5 s (median of 5, interleaved; see README, Performance). Set before any
+// A raised budget optimizes only the really hot code: twelve times the default took the real site's
+// cold build from 6.4 to 5.5 s (median of 5, interleaved; see README, Performance). Set before any
 // worker starts: V8 flags are per process, and each worker's isolate reads them when it starts.
 // Without inlining, what TurboFan does optimize compiles in a fraction of the time: 3.41 -> 3.26 s,
 // CPU 6.14 -> 5.81 s (medians of 8, interleaved), and the 10x copy no slower (bench/README.md).
-v8.setFlagsFromString('--interrupt-budget=811008');
+// With inlining off, eight times the default became the better budget (2026-11-25, 3 rounds of 8-10
+// interleaved pairs against twelve times: 4.35 / 4.28, 4.25 / 4.19 and 4.18 / 4.05 s, CPU 0.14-0.17 s
+// less; the 10x copy 25.3-25.6 / 24.3-25.0 s); six and four times, and eighteen, were slower.
+v8.setFlagsFromString('--interrupt-budget=540672');
 v8.setFlagsFromString('--max-inlined-bytecode-size=0');
 
 process.env.NODE_ENV ??= 'production';
