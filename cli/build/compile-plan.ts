@@ -42,10 +42,11 @@ export class CompilePlan {
     const size = (g: number[]) => g.reduce((n, i) => n + docs[i]!.body.length, 0);
     const sorted = [...groups.values()].sort((a, b) => size(b) - size(a));
     const waits = options.waits ?? (() => false);
-    this.#lanes = [0, 1].map((lane) => {
-      const order = sorted.filter((g) => (g.some((i) => laneOf(docs[i]!) === 0) ? 0 : 1) === lane).flat();
-      return { now: order.filter((i) => !waits(docs[i]!)), waiting: order.filter((i) => waits(docs[i]!)) };
-    });
+    this.#lanes = [0, 1].map(() => ({ now: [], waiting: [] }));
+    for (const group of sorted) {
+      const lane = this.#lanes[group.some((i) => laneOf(docs[i]!) === 0) ? 0 : 1]!;
+      for (const i of group) (waits(docs[i]!) ? lane.waiting : lane.now).push(i);
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
-import { CORE_SCHEMA, load } from 'js-yaml';
 import YAML, { isMap, isPair, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
 import type { Diagnostic } from '../../diagnostics.ts';
+import { readYamlData } from '../load-yaml.ts';
 import { fromPointer } from './json-pointer.ts';
 
 /** A YAML file parsed to plain data, able to say on which line a JSON pointer's value is written. */
@@ -19,10 +19,8 @@ export interface YamlSource {
  * (js-yaml stops at the first; `yaml` reports each, with its own messages) or a diagnostic.
  */
 export function parseYamlSource(text: string, file: string): { source?: YamlSource; errors: Diagnostic[] } {
-  let data: unknown;
-  try {
-    data = load(text, { schema: CORE_SCHEMA, filename: file });
-  } catch {
+  const read = readYamlData(text, file);
+  if (!read) {
     const { doc, lineCounter } = parseDocument(text);
     if (doc.errors.length) return { errors: syntaxErrors(doc, lineCounter, file) };
     // js-yaml refused what `yaml` reads: `yaml` is the reference.
@@ -31,7 +29,7 @@ export function parseYamlSource(text: string, file: string): { source?: YamlSour
   let positionOf: YamlSource['positionOf'] | undefined;
   return {
     source: {
-      data,
+      data: read.data,
       positionOf: (pointer) => {
         if (!positionOf) {
           const { doc, lineCounter } = parseDocument(text);
