@@ -37,6 +37,19 @@ export async function openPage(browser: Browser, url: string, options: OpenOptio
   return { page, problems, close: () => context.close() };
 }
 
+/**
+ * `page`'s address opened again in a second tab of its context (same storage), with the app's code
+ * blocked, so that only the head script runs: what the reader sees before first paint. A tab of its
+ * own, because the blocked scripts' console errors can arrive late and would reach `page`'s `problems`.
+ * Close it when done.
+ */
+export async function openWithoutScripts(page: Page): Promise<Page> {
+  const blocked = await page.context().newPage();
+  await blocked.route('**/assets/**/*.js', (r) => r.abort());
+  await blocked.goto(page.url());
+  return blocked;
+}
+
 /** Hydrated. (The route map loads on the first interaction; a link followed before waits for it: entry-client.tsx.) */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { copyFixture, ROOT } from '../helpers/fixture.ts';
 import { buildInto } from '../helpers/site.ts';
-import { headSnapshot, hydrated, openPage, prerenderedHead, serveAt, waitForTitle } from './shell-helpers.ts';
+import { headSnapshot, hydrated, openPage, openWithoutScripts, prerenderedHead, serveAt, waitForTitle } from './shell-helpers.ts';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/shell-on');
 const DESKTOP = { width: 1280, height: 800 };
@@ -40,11 +40,7 @@ describe('renderer/components/AnnouncementBar', () => {
     expect(await bar.count()).toBe(0);
     expect(await page.evaluate(() => [localStorage.getItem('docusaurus.announcement.id'), localStorage.getItem('docusaurus.announcement.dismiss')])).toEqual(['launch-1', 'true']);
     // Dismissed before first paint: with the app's code blocked, only the head script runs.
-    // A second tab of the same context (same storage), so the console errors of the blocked
-    // scripts, which can arrive late, never reach this tab's \`problems\`.
-    const blocked = await page.context().newPage();
-    await blocked.route('**/assets/**/*.js', (r) => r.abort());
-    await blocked.goto(page.url());
+    const blocked = await openWithoutScripts(page);
     const blockedBar = blocked.locator('.announcement-bar');
     expect(await blockedBar.count()).toBe(1);
     expect(await blockedBar.isVisible()).toBe(false);

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
-import { hydrated, openPage, waitForTitle } from './shell-helpers.ts';
+import { hydrated, openPage, openWithoutScripts, waitForTitle } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
 const dist = inject('distDir');
@@ -649,11 +649,7 @@ describe('renderer/components/ColorModeToggle', () => {
       const dark = await background(page);
       expect(dark).not.toBe('rgb(255, 255, 255)');
       // Before first paint: with the app's code blocked, the head script alone sets the mode.
-      // A second tab of the same context (same storage), so the console errors of the blocked
-      // scripts, which can arrive late, never reach this tab's \`problems\`.
-      const blocked = await page.context().newPage();
-      await blocked.route('**/assets/**/*.js', (r) => r.abort());
-      await blocked.goto(page.url());
+      const blocked = await openWithoutScripts(page);
       expect(await blocked.getAttribute('html', 'data-theme')).toBe('dark');
       expect(await background(blocked)).toBe(dark);
       expect(await blocked.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
