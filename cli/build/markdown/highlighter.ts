@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { transformerStyleToClass } from '@shikijs/transformers';
 import { createHighlighterCore, type HighlighterCore, type LanguageInput, type ThemeInput } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import { createSharedPatternEngine } from './shared-pattern-engine.ts';
 
 /** Languages the docs highlight (spec: java, json, bash, php, javascript, python, http, kotlin) plus a few common extras. */
 export const LANGUAGES = ['java', 'json', 'bash', 'php', 'javascript', 'python', 'http', 'kotlin', 'typescript', 'yaml', 'xml', 'sql', 'diff', 'shellsession'] as const;
@@ -47,7 +48,8 @@ export function getHighlighter(): Promise<Highlighter> {
   highlighter ??= createHighlighterCore({
     themes: [THEME_MODULES[THEMES.light](), THEME_MODULES[THEMES.dark]()],
     langs: LANGUAGES.map((l) => GRAMMARS[l]()),
-    engine: onigurumaEngine(),
+    // Each distinct pattern compiled once, and a pattern's matches on a line remembered (shared-pattern-engine.ts).
+    engine: onigurumaEngine().then((engine) => createSharedPatternEngine(engine)),
   });
   return highlighter;
 }
