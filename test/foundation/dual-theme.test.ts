@@ -1,24 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { toHtml } from 'hast-util-to-html';
 import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dualThemeCodeToHast } from '../../cli/build/markdown/dual-theme.ts';
 import { createStyleToClass, LANGUAGES, THEMES } from '../../cli/build/markdown/highlighter.ts';
-import { PROJECT_ROOT } from '../helpers/site.ts';
-
-/** Every fenced block of the docs, both languages: [lang, code]. */
-function contentBlocks(): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const dir of ['content/docs', 'content/i18n/ru']) {
-    for (const f of readdirSync(path.join(PROJECT_ROOT, dir), { recursive: true }).map(String)) {
-      if (!f.endsWith('.md')) continue;
-      const text = readFileSync(path.join(PROJECT_ROOT, dir, f), 'utf8');
-      for (const m of text.matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)\n```$/gm)) out.push([m[1]!, m[2]!]);
-    }
-  }
-  return out;
-}
+import { docCodeBlocks } from '../helpers/code-blocks.ts';
 
 let highlighter: Highlighter;
 beforeAll(async () => {
@@ -47,7 +32,7 @@ const options = (lang: string, transformers: ShikiTransformer[] = []) => ({ lang
 describe('dualThemeCodeToHast', () => {
   it('builds exactly the tree of shiki’s two passes for every code block of the docs, with half the tokenizing', () => {
     const dual = dualThemeCodeToHast(highlighter, THEMES);
-    const blocks = contentBlocks().filter(([lang]) => highlighter.getLoadedLanguages().includes(lang));
+    const blocks = docCodeBlocks().filter(([lang]) => highlighter.getLoadedLanguages().includes(lang));
     expect(blocks.length).toBeGreaterThan(200);
     expect(new Set(blocks.map(([l]) => l)).size).toBeGreaterThanOrEqual(6);
     let once = 0;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { toHtml } from 'hast-util-to-html';
 import { createHighlighterCore, type HighlighterCore, type RegexEngine } from 'shiki/core';
@@ -10,18 +10,12 @@ import { requestSamples } from '../../cli/build/api/request-samples.ts';
 import { dualThemeCodeToHast } from '../../cli/build/markdown/dual-theme.ts';
 import { createStyleToClass, LANGUAGES, THEMES } from '../../cli/build/markdown/highlighter.ts';
 import { createSharedPatternEngine } from '../../cli/build/markdown/shared-pattern-engine.ts';
+import { docCodeBlocks } from '../helpers/code-blocks.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 
 /** Every fenced block of the docs (both languages) and every request sample of the API reference: [lang, code]. */
 function siteBlocks(): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const dir of ['content/docs', 'content/i18n/ru']) {
-    for (const f of readdirSync(path.join(PROJECT_ROOT, dir), { recursive: true }).map(String)) {
-      if (!f.endsWith('.md')) continue;
-      const text = readFileSync(path.join(PROJECT_ROOT, dir, f), 'utf8');
-      for (const m of text.matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)\n```$/gm)) out.push([m[1]!, m[2]!]);
-    }
-  }
+  const out = docCodeBlocks();
   const doc = YAML.parse(readFileSync(path.join(PROJECT_ROOT, 'content/api/openapi.yaml'), 'utf8')) as OpenApiDocument;
   for (const o of listOperations(doc).filter((x) => x.kind === 'path')) {
     const op = describeOperation(doc, o.id)!;
