@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { toHtml } from 'hast-util-to-html';
-import { createHighlighterCore, type HighlighterCore, type RegexEngine } from 'shiki/core';
+import type { HighlighterCore, RegexEngine } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import YAML from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeOperation, listOperations, type OpenApiDocument } from '../../cli/build/api/operation-model.ts';
 import { requestSamples } from '../../cli/build/api/request-samples.ts';
 import { dualThemeCodeToHast } from '../../cli/build/markdown/dual-theme.ts';
-import { createStyleToClass, LANGUAGES, THEMES } from '../../cli/build/markdown/highlighter.ts';
+import { createSiteHighlighter, createStyleToClass, THEMES } from '../../cli/build/markdown/highlighter.ts';
 import { createSharedPatternEngine } from '../../cli/build/markdown/shared-pattern-engine.ts';
 import { docCodeBlocks } from '../helpers/code-blocks.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
@@ -40,13 +40,6 @@ async function countingOniguruma(): Promise<{ engine: RegexEngine; compiled: str
   };
 }
 
-const highlighterWith = (engine: RegexEngine) =>
-  createHighlighterCore({
-    themes: [import('@shikijs/themes/github-light-default'), import('@shikijs/themes/github-dark-default')],
-    langs: LANGUAGES.map((l) => import(`@shikijs/langs/${l}`) as Promise<{ default: never }>),
-    engine,
-  });
-
 describe('createSharedPatternEngine', () => {
   let oniguruma: RegexEngine;
   beforeAll(async () => {
@@ -56,8 +49,8 @@ describe('createSharedPatternEngine', () => {
   it('highlights every code block of the site exactly as Oniguruma’s scanners do, compiling each distinct pattern once', async () => {
     const plain = await countingOniguruma();
     const shared = await countingOniguruma();
-    const theirs: HighlighterCore = await highlighterWith(plain.engine);
-    const ours: HighlighterCore = await highlighterWith(createSharedPatternEngine(shared.engine));
+    const theirs: HighlighterCore = await createSiteHighlighter(plain.engine);
+    const ours: HighlighterCore = await createSiteHighlighter(createSharedPatternEngine(shared.engine));
     const blocks = siteBlocks().filter(([lang]) => theirs.getLoadedLanguages().includes(lang));
     expect(blocks.length).toBeGreaterThan(400);
     expect(new Set(blocks.map(([l]) => l))).toEqual(new Set(['java', 'json', 'bash', 'php', 'javascript', 'python', 'http', 'kotlin']));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { transformerStyleToClass } from '@shikijs/transformers';
-import { createHighlighterCore, type HighlighterCore, type LanguageInput, type ThemeInput } from 'shiki/core';
+import { createHighlighterCore, type HighlighterCore, type LanguageInput, type RegexEngine, type ThemeInput } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { createSharedPatternEngine } from './shared-pattern-engine.ts';
 
@@ -45,13 +45,18 @@ let highlighter: Promise<Highlighter> | undefined;
 
 /** One shiki instance per process: creating it is the slow part. */
 export function getHighlighter(): Promise<Highlighter> {
-  highlighter ??= createHighlighterCore({
+  // Each distinct pattern compiled once, and a pattern's matches on a line remembered (shared-pattern-engine.ts).
+  highlighter ??= createSiteHighlighter(onigurumaEngine().then((engine) => createSharedPatternEngine(engine)));
+  return highlighter;
+}
+
+/** A shiki instance with the site's themes and grammars, on `engine` (`getHighlighter` gives the build's). */
+export function createSiteHighlighter(engine: RegexEngine | Promise<RegexEngine>): Promise<Highlighter> {
+  return createHighlighterCore({
     themes: [THEME_MODULES[THEMES.light](), THEME_MODULES[THEMES.dark]()],
     langs: LANGUAGES.map((l) => GRAMMARS[l]()),
-    // Each distinct pattern compiled once, and a pattern's matches on a line remembered (shared-pattern-engine.ts).
-    engine: onigurumaEngine().then((engine) => createSharedPatternEngine(engine)),
+    engine,
   });
-  return highlighter;
 }
 
 /**
