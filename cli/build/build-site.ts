@@ -93,9 +93,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         const cache = key === undefined ? undefined : compileCacheSpec(root, key, config);
         const compiling = compileSite(content, { config, diagnostics, workers, later, cache });
         output = import('./output-site.ts');
-        // The search-index threads load while the workers compile (one per locale, at most two):
-        // started when the output needs them, they left a core idle while they loaded.
-        if (workers) searchPool = startSearchIndexPool(Math.min(2, config.i18n.locales.length));
+        // The search-index thread loads while the workers compile: started when the output needs it,
+        // it left a core idle while it loaded. One for every locale, in turn, beside the rendering on
+        // the main thread: a thread per locale cost one more start and warm-up of the tokenizer and
+        // the stemmers, on a machine whose two cores the rendering and the writers already share
+        // (bench/README.md, *What changed*).
+        if (workers) searchPool = startSearchIndexPool(1);
         bundled = output.then((m) => m.bundleSite(root, config));
         bundled.catch(() => undefined); // awaited by the output, or on failure below
         return compiling;

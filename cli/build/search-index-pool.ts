@@ -25,10 +25,9 @@ interface Thread {
 }
 
 /**
- * Starts `threads` search-index threads now, for sources given later. A build starts them while the
- * compile workers finish, so that they have loaded when the sources are ready (started then, their
- * loading left a core idle for a tenth of a second); one per locale, at most two, since on a big site
- * one locale's index takes longer than writing the pages. `entry`: the thread's module (tests).
+ * Starts `threads` search-index threads now, for sources given later (sent to them in turn). A build
+ * starts one while the compile workers finish, so that it has loaded when the sources are ready
+ * (started then, its loading left a core idle for a tenth of a second). `entry`: the thread's module (tests).
  */
 export function startSearchIndexPool(threads: number, entry = fileURLToPath(new URL('./search-index-worker.ts', import.meta.url))): SearchIndexPool {
   const url = bundledModule(entry, path.basename(entry, '.ts'));
