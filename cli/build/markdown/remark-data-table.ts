@@ -6,7 +6,7 @@ import type { Position } from 'unist';
 import { recordDirectiveMarkdown } from './directive-markdown.ts';
 import { SKIP, visit } from './visit.ts';
 import { format } from '../../../renderer/i18n/strings.ts';
-import { pick, type DataColumn, type DataTable } from '../reference-tables.ts';
+import { pick, type DataColumn, type DataTable } from '../data-table.ts';
 import { phrasing } from './inline-markdown.ts';
 import { MISSING_DATA_FILE, missingDataFile, pageData, type Section } from './types.ts';
 
