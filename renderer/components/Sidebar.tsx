@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import { useT } from '../context.ts';
 import { useDelayedFlag } from '../hooks/use-delayed-flag.ts';
 import type { SidebarItem } from '../page-data.ts';
@@ -132,40 +132,66 @@ interface Props {
 }
 
 function Items({ items, tree, current, open, onToggle, level, active }: Props & { level: number; active: ReadonlySet<string> }) {
+  const closed = useContext(ClosedCategoryMarkup);
   return (
     <ul className={`menu__list menu__list--l${level}`}>
-      {items.map((item) =>
-        item.type === 'doc' ? (
-          <li key={item.href} className="menu__item">
-            <a className={`menu__link${item.href === current ? ' menu__link--active' : ''}`} href={item.href} aria-current={item.href === current ? 'page' : undefined}>
-              {item.label}
-            </a>
-          </li>
-        ) : (
+      {items.map((item) => {
+        if (item.type === 'doc') {
+          return (
+            <li key={item.href} className="menu__item">
+              <a className={`menu__link${item.href === current ? ' menu__link--active' : ''}`} href={item.href} aria-current={item.href === current ? 'page' : undefined}>
+                {item.label}
+              </a>
+            </li>
+          );
+        }
+        // Server rendering: a closed category's markup, rendered once for every page (see entry-server.tsx).
+        const markup = !open.has(item.key) && !active.has(item.key) ? closed?.get(closedKey(item.key, level)) : undefined;
+        if (markup !== undefined) return <li key={item.key} className="menu__item" dangerouslySetInnerHTML={{ __html: markup }} />;
+        return (
           <li key={item.key} className="menu__item">
-            <details
-              className="menu__category"
-              data-key={item.key}
-              open={open.has(item.key)}
-              onToggle={(e) => {
-                const isOpen = (e.currentTarget as HTMLDetailsElement).open;
-                if (isOpen !== open.has(item.key)) onToggle(item.key, isOpen);
-              }}
-            >
-              <summary className={`menu__caret${active.has(item.key) ? ' menu__caret--active' : ''}`}>{item.label}</summary>
-              {/* Opened before the whole tree is in, a category closed in the page still has only its first page. */}
-              {!open.has(item.key) || (tree && tree !== 'whole' && item.collapsed) ? (
-                <Peek items={item.items} level={level + 1} loading={open.has(item.key) && tree === 'partial'} />
-              ) : (
-                <Items items={item.items} tree={tree} current={current} open={open} onToggle={onToggle} level={level + 1} active={active} />
-              )}
-            </details>
+            <Category item={item} tree={tree} current={current} open={open} onToggle={onToggle} level={level} active={active} />
           </li>
-        ),
-      )}
+        );
+      })}
     </ul>
   );
 }
+
+/** One category of a list at `level`: a `<details>` with its items when open, its first page when closed. */
+export function Category({ item, tree, current, open, onToggle, level, active }: Omit<Props, 'items'> & { item: Extract<SidebarItem, { type: 'category' }>; level: number; active: ReadonlySet<string> }) {
+  return (
+    <details
+      className="menu__category"
+      data-key={item.key}
+      open={open.has(item.key)}
+      onToggle={(e) => {
+        const isOpen = (e.currentTarget as HTMLDetailsElement).open;
+        if (isOpen !== open.has(item.key)) onToggle(item.key, isOpen);
+      }}
+    >
+      <summary className={`menu__caret${active.has(item.key) ? ' menu__caret--active' : ''}`}>{item.label}</summary>
+      {/* Opened before the whole tree is in, a category closed in the page still has only its first page. */}
+      {!open.has(item.key) || (tree && tree !== 'whole' && item.collapsed) ? (
+        <Peek items={item.items} level={level + 1} loading={open.has(item.key) && tree === 'partial'} />
+      ) : (
+        <Items items={item.items} tree={tree} current={current} open={open} onToggle={onToggle} level={level + 1} active={active} />
+      )}
+    </details>
+  );
+}
+
+/**
+ * Server rendering only: the markup inside each category's `<li>` as it renders closed, by
+ * `closedKey`. A closed category renders the same on every page of the locale (its name and its
+ * first page), and the services pages have some sixty of them: rendered once per sidebar instead
+ * of once per page, the real site's emit takes 520 instead of 578 ms (bench/README.md). The browser
+ * renders them as usual and hydrates the same elements (test/renderer/sidebar-closed-markup.test.ts).
+ */
+export const ClosedCategoryMarkup = createContext<ReadonlyMap<string, string> | undefined>(undefined);
+
+/** The key of a category's closed markup: its key and the level of the list it is in. */
+export const closedKey = (key: string, level: number) => `${level} ${key}`;
 
 /**
  * A closed category's items are rendered when it opens, not in every page's HTML: the whole tree in
