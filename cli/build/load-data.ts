@@ -21,7 +21,8 @@ import {
 } from '../../config/schemas/data.ts';
 import type { DiagnosticList } from '../diagnostics.ts';
 import { loadYamlFile } from './load-yaml.ts';
-import { buildReferenceTables, isoCodes, type DataTable } from './reference-tables.ts';
+import type { DataTable } from './data-table.ts';
+import { buildReferenceTables, isoCodes } from './reference-tables.ts';
 
 export const DATA_DIR = 'content/data';
 

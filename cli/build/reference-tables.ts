@@ -12,8 +12,6 @@ const require = createRequire(import.meta.url);
 countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
 countries.registerLocale(require('i18n-iso-countries/langs/ru.json'));
 
-export { pick, type Cell, type DataColumn, type DataRow, type DataTable } from './data-table.ts';
-
 const L = (en: string, ru: string): Localized => ({ en, ru });
 const same = (text: string): Localized => ({ en: text, ru: text });
 
