@@ -12,6 +12,22 @@ import { importResolvePackage } from '../resolve-package.js';
 export const WORKER_CACHE_DIR = bundleCacheDir(PACKAGE_ROOT);
 /** Changes on every `npm install`: packages are imported by absolute URL, so a new install means a new bundle. */
 export const INSTALL_STAMP = path.join(PACKAGE_ROOT, 'node_modules/.package-lock.json');
+/**
+ * The fixes made to installed packages (patch-package, run after every install): a patch made or
+ * changed without a new install means a new bundle too.
+ */
+export const PATCHES_DIR = path.join(PACKAGE_ROOT, 'patches');
+
+/** The folder of patches and each patch in it. */
+function patchStamps(): Array<Stamp | undefined> {
+  let names: string[] = [];
+  try {
+    names = readdirSync(PATCHES_DIR);
+  } catch {
+    // No patches.
+  }
+  return [stamp(PATCHES_DIR), ...names.map((n) => stamp(path.join(PATCHES_DIR, n)))];
+}
 
 /**
  * The entry `entry` (paydocs' TypeScript) as an ES module (the entry file and its chunks): for `new Worker(url)`, and for the
@@ -120,8 +136,8 @@ function writeCached(cacheDir: string, name: string, files: Array<{ path: string
       if (!stamp(file)) throw error;
     }
   }
-  // The installed packages, and this bundler itself: a bundle made another way is made again.
-  const stamps = [...inputs, stamp(INSTALL_STAMP), stamp(fileURLToPath(import.meta.url))].filter((s): s is Stamp => s !== undefined);
+  // The installed packages (and the patches applied to them), and this bundler itself: a bundle made another way is made again.
+  const stamps = [...inputs, stamp(INSTALL_STAMP), ...patchStamps(), stamp(fileURLToPath(import.meta.url))].filter((s): s is Stamp => s !== undefined);
   const tmpManifest = `${manifest}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   writeFileSync(tmpManifest, JSON.stringify({ file, inputs: stamps } satisfies Manifest));
   renameSync(tmpManifest, manifest);

@@ -72,10 +72,14 @@ describe('cli/build/worker-bundle', () => {
     }
   });
 
-  it('records the bundler itself among the inputs: a bundle made by another version of it is made again', async () => {
+  it('records the bundler itself, the install and the patches applied to it among the inputs: a bundle made another way, or of other packages, is made again', async () => {
     await bundledModule(entry, name);
     const { inputs } = JSON.parse(readFileSync(manifestFile(WORKER_CACHE_DIR, name, entry), 'utf8')) as { inputs: Array<[string, number, number]> };
-    expect(inputs.map(([file]) => file)).toEqual(expect.arrayContaining([entry, helper, path.join(PROJECT_ROOT, 'cli/build/worker-bundle.ts')]));
+    const patches = readdirSync(path.join(PROJECT_ROOT, 'patches')).map((f) => path.join(PROJECT_ROOT, 'patches', f));
+    expect(patches.length).toBeGreaterThan(0);
+    expect(inputs.map(([file]) => file)).toEqual(
+      expect.arrayContaining([entry, helper, path.join(PROJECT_ROOT, 'cli/build/worker-bundle.ts'), path.join(PROJECT_ROOT, 'node_modules/.package-lock.json'), path.join(PROJECT_ROOT, 'patches'), ...patches]),
+    );
   });
 
   it('gives a dynamically imported module a chunk of its own, with the packages only it imports', async () => {
