@@ -33,7 +33,7 @@ let cli = findFreshBundle(root, 'cli', entry);
 if (!cli) {
   const { register } = await import('tsx/esm/api');
   register();
-  const { bundledModule } = await import('../cli/build/worker-bundle.ts');
+  const { bundledModule } = await import('../cli/workers/worker-bundle.ts');
   cli = await bundledModule(entry, 'cli');
 }
 await import(cli.href);

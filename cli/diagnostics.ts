@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { levenshtein } from './build/suggest.ts';
+import { levenshtein } from './pipeline/check/suggest.ts';
 
 export type Severity = 'error' | 'warning';
 

@@ -15,8 +15,8 @@ import { useDocsVersion } from './hooks/use-docs-version.ts';
 import { RuntimeContext, type CustomPageProps, type Runtime } from './context.ts';
 import { useContentEnhancements } from './hooks/use-content-enhancements.ts';
 import { useTargetHighlight } from './search/use-target-highlight.ts';
-import type { PageData, SidebarItem, SiteData } from './page-data.ts';
-import { normalizePath } from './route-path.ts';
+import type { PageData, SidebarItem, SiteData } from '../shared/page-data.ts';
+import { normalizePath } from '../shared/route-path.ts';
 
 export interface LoadedRoute {
   page: PageData;

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { StringKey } from './i18n/strings.ts';
-import type { PageData, SiteData } from './page-data.ts';
+import type { StringKey } from '../shared/i18n/strings.ts';
+import type { PageData, SiteData } from '../shared/page-data.ts';
 
 export interface CustomPageProps {
   /** The site's data, with `sidebar` empty: the whole tree is not in the browser before it is needed. */

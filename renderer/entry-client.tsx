@@ -3,10 +3,10 @@ import { Router } from 'wouter';
 // Generated at bundle time from content/pages/*.tsx: name -> dynamic import.
 import { customPages } from 'virtual:paydocs-pages';
 import { App, type ClientHooks, type LoadedRoute } from './app.tsx';
-import { APP_LOADED_FLAG, applyHead, BASE_URL_BANNER_FN } from './head.ts';
-import type { BootData, PageData, SidebarItem, SiteData } from './page-data.ts';
+import { APP_LOADED_FLAG, applyHead, BASE_URL_BANNER_FN } from '../shared/head.ts';
+import type { BootData, PageData, SidebarItem, SiteData } from '../shared/page-data.ts';
 import { readSidebar } from './components/Sidebar.tsx';
-import { normalizePath } from './route-path.ts';
+import { normalizePath } from '../shared/route-path.ts';
 import { installLinkHandling, scrollToHash } from './client/links.ts';
 import './styles/theme.css';
 import './search/search.css';

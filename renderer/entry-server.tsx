@@ -4,9 +4,9 @@ import { Router } from 'wouter';
 import { App } from './app.tsx';
 import { Category, ClosedCategoryMarkup, closedKey } from './components/Sidebar.tsx';
 import type { CustomPageProps } from './context.ts';
-import { documentTitle, escapeHtml, headTags, renderHeadTags } from './head.ts';
+import { documentTitle, escapeHtml, headTags, renderHeadTags } from '../shared/head.ts';
 import { headScript } from './head-script.ts';
-import type { BootData, PageData, SidebarItem, SiteData } from './page-data.ts';
+import type { BootData, PageData, SidebarItem, SiteData } from '../shared/page-data.ts';
 
 export interface PageAssets {
   css: string[];

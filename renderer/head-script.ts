@@ -1,6 +1,6 @@
-import { format, stringsFor } from './i18n/strings.ts';
-import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_DISMISSED_ATTR, ANNOUNCEMENT_ID_KEY, APP_LOADED_FLAG, BASE_URL_BANNER_FN } from './head.ts';
-import type { PageData, SiteData } from './page-data.ts';
+import { format, stringsFor } from '../shared/i18n/strings.ts';
+import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_DISMISSED_ATTR, ANNOUNCEMENT_ID_KEY, APP_LOADED_FLAG, BASE_URL_BANNER_FN } from '../shared/head.ts';
+import type { PageData, SiteData } from '../shared/page-data.ts';
 
 /*
  * The inline head script of every prerendered page (server only: it imports every locale's strings,

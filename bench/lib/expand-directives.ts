@@ -11,16 +11,16 @@ import { toMarkdown } from 'mdast-util-to-markdown';
 import remarkDirective from 'remark-directive';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
-import { loadApi } from '../../cli/build/api/load-api.ts';
-import { pageFileData } from '../../cli/build/compile-markdown.ts';
-import { needsLaterData } from '../../cli/build/build-site.ts';
-import { loadConfig } from '../../cli/build/load-config.ts';
-import { loadContent } from '../../cli/build/load-content.ts';
-import { loadData } from '../../cli/build/load-data.ts';
-import { remarkApiOperation } from '../../cli/build/markdown/remark-api-operation.ts';
-import { remarkDataTable } from '../../cli/build/markdown/remark-data-table.ts';
-import { remarkParseGfm } from '../../cli/build/markdown/remark-parse-gfm.ts';
-import { remarkStatusDiagram } from '../../cli/build/markdown/remark-status-diagram.ts';
+import { loadApi } from '../../cli/pipeline/load/api/load-api.ts';
+import { pageFileData } from '../../cli/pipeline/compile/compile-markdown.ts';
+import { needsLaterData } from '../../cli/pipeline/pipeline.ts';
+import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
+import { loadContent } from '../../cli/pipeline/load/load-content.ts';
+import { loadData } from '../../cli/pipeline/load/load-data.ts';
+import { remarkApiOperation } from '../../cli/pipeline/compile/markdown/remark-api-operation.ts';
+import { remarkDataTable } from '../../cli/pipeline/compile/markdown/remark-data-table.ts';
+import { remarkParseGfm } from '../../cli/pipeline/compile/markdown/remark-parse-gfm.ts';
+import { remarkStatusDiagram } from '../../cli/pipeline/compile/markdown/remark-status-diagram.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
 
 /**

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { buildSite } from '../build/build-site.ts';
-import { reusedNote } from '../build/compile-cache.ts';
-import { outDirProblem } from '../build/out-dir.ts';
+import { buildSite } from '../pipeline/pipeline.ts';
+import { reusedNote } from '../cache/compile-cache.ts';
+import { outDirProblem } from '../pipeline/emit/out-dir.ts';
 import { formatDiagnostic } from '../diagnostics.ts';
 import { checkLocaleOption, parseLocales } from './shared.ts';
 

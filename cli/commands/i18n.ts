@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { DOCS_DIR, I18N_DIR } from '../build/content-dirs.ts';
+import { DOCS_DIR, I18N_DIR } from '../pipeline/load/content-dirs.ts';
 import { PaydocsError, type Diagnostic } from '../diagnostics.ts';
 import { parseLocales } from './shared.ts';
 
@@ -42,7 +42,7 @@ export interface I18nStatus {
  * when the CLI starts: `paydocs build` starts its compile workers before it needs them.
  */
 async function contentModules() {
-  const [{ loadConfig }, { sourceHash }, { default: matter }] = await Promise.all([import('../build/load-config.ts'), import('../build/load-content.ts'), import('gray-matter')]);
+  const [{ loadConfig }, { sourceHash }, { default: matter }] = await Promise.all([import('../pipeline/load/load-config.ts'), import('../pipeline/load/load-content.ts'), import('gray-matter')]);
   return { loadConfig, sourceHash, matter };
 }
 

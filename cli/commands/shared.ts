@@ -25,7 +25,7 @@ export function parseLocales(value: string, previous: string[] = []): string[] {
  */
 export async function checkLocaleOption(command: Command, root: string, locales: string[] | undefined): Promise<{ partial: boolean }> {
   if (!locales) return { partial: false };
-  const { loadConfig } = await import('../build/load-config.ts');
+  const { loadConfig } = await import('../pipeline/load/load-config.ts');
   const { i18n } = await loadConfig(root);
   const unknown = locales.filter((l) => !i18n.locales.includes(l));
   if (unknown.length) command.error(`error: option '--locale <locale>': unknown locale \`${unknown[0]}\`; expected one of ${i18n.locales.map((l) => `\`${l}\``).join(', ')}`, { exitCode: 2 });

@@ -4,10 +4,10 @@ import type { CustomPageProps } from '../../renderer/context.ts';
 import { Marked } from '../../renderer/components/SearchMarked.tsx';
 import { useDelayedFlag } from '../../renderer/hooks/use-delayed-flag.ts';
 import { searchClient } from '../../renderer/search/client.ts';
-import { format } from '../../renderer/i18n/format.ts';
+import { format } from '../../shared/i18n/format.ts';
 import { searchPageUrl } from '../../renderer/search/open-url.ts';
 import type { SearchResult } from '../../renderer/search/protocol.ts';
-import { normalizePath } from '../../renderer/route-path.ts';
+import { normalizePath } from '../../shared/route-path.ts';
 
 export const meta = {
   title: { en: 'Search', ru: 'Поиск' },

@@ -1,6 +1,6 @@
 import { navigate } from 'wouter/use-browser-location';
-import type { SiteData } from '../page-data.ts';
-import { normalizePath } from '../route-path.ts';
+import type { SiteData } from '../../shared/page-data.ts';
+import { normalizePath } from '../../shared/route-path.ts';
 
 /** Smooth-scroll easing factor from the spec: each frame covers 15 % of the remaining distance. */
 export const SMOOTH_SCROLL_EASING = 0.85;

@@ -1,5 +1,5 @@
-import type { SiteData } from '../page-data.ts';
-import { normalizePath } from '../route-path.ts';
+import type { SiteData } from '../../shared/page-data.ts';
+import { normalizePath } from '../../shared/route-path.ts';
 
 interface NetworkInformation {
   saveData?: boolean;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../context.ts';
-import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_DISMISSED_ATTR, ANNOUNCEMENT_ID_KEY } from '../head.ts';
-import type { SiteData } from '../page-data.ts';
+import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_DISMISSED_ATTR, ANNOUNCEMENT_ID_KEY } from '../../shared/head.ts';
+import type { SiteData } from '../../shared/page-data.ts';
 import { createStorageSlot } from '../storage.ts';
 import { Icon } from './icons.tsx';
 

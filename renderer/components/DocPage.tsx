@@ -1,5 +1,5 @@
 import { useT } from '../context.ts';
-import type { PageData } from '../page-data.ts';
+import type { PageData } from '../../shared/page-data.ts';
 import { CopyPageButton } from './CopyPageButton.tsx';
 import { Icon } from './icons.tsx';
 import { Toc, TocCollapsible } from './Toc.tsx';

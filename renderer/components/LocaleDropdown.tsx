@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import { useRuntime, useT } from '../context.ts';
-import type { LocaleData, PageData, SiteData } from '../page-data.ts';
+import type { LocaleData, PageData, SiteData } from '../../shared/page-data.ts';
 import { Icon } from './icons.tsx';
 
 /** The same page in `locale`, else that locale's home (the 404 page has no alternates). */

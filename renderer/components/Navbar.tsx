@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useRuntime, useT } from '../context.ts';
 import { useHideOnScroll } from '../hooks/use-hide-on-scroll.ts';
-import type { NavbarItemData, PageData, SiteData } from '../page-data.ts';
+import type { NavbarItemData, PageData, SiteData } from '../../shared/page-data.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { Icon } from './icons.tsx';
 import { LocaleDropdown } from './LocaleDropdown.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { useRuntime, useT } from '../context.ts';
 import { useDelayedFlag } from '../hooks/use-delayed-flag.ts';
 import { searchClient } from '../search/client.ts';
-import { format } from '../i18n/format.ts';
+import { format } from '../../shared/i18n/format.ts';
 import { openSearchUrl, searchPageUrl } from '../search/open-url.ts';
 import type { SearchResult } from '../search/protocol.ts';
 import { Icon } from './icons.tsx';

@@ -1,4 +1,4 @@
-import type { Segment } from '../search/text.ts';
+import type { Segment } from '../../shared/search/text.ts';
 
 /** Text with the matched words in `<mark>`. */
 export function Marked({ segments }: { segments: Segment[] }) {

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import { useT } from '../context.ts';
 import { useDelayedFlag } from '../hooks/use-delayed-flag.ts';
-import type { SidebarItem } from '../page-data.ts';
+import type { SidebarItem } from '../../shared/page-data.ts';
 
 /**
  * Page -> the keys of the categories it is in, outermost first (in the order of a depth-first walk),

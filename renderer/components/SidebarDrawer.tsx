@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useRuntime, useT } from '../context.ts';
 import { useFocusTrap } from '../hooks/use-focus-trap.ts';
-import type { PageData, SidebarItem } from '../page-data.ts';
+import type { PageData, SidebarItem } from '../../shared/page-data.ts';
 import { Icon } from './icons.tsx';
 import { LocaleLinks } from './LocaleDropdown.tsx';
 import { Brand, NavbarLink } from './Navbar.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../context.ts';
-import type { TocItem } from '../page-data.ts';
+import type { TocItem } from '../../shared/page-data.ts';
 
 function TocList({ items, active }: { items: TocItem[]; active?: string | null }) {
   return (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { PageData, SiteData } from '../page-data.ts';
+import type { PageData, SiteData } from '../../shared/page-data.ts';
 import { createStorageSlot, type StorageSlot } from '../storage.ts';
 
 /** This site has one docs plugin instance. */

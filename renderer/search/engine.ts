@@ -11,9 +11,9 @@
  */
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
-import { expandIndex, FIELD_BOOST, formsOf, MINISEARCH_OPTIONS, postingsOf, TITLE_FIELDS, type SearchIndexFile, type SearchTextFile, type SectionDocument } from './index-format.ts';
+import { expandIndex, FIELD_BOOST, formsOf, MINISEARCH_OPTIONS, postingsOf, TITLE_FIELDS, type SearchIndexFile, type SearchTextFile, type SectionDocument } from '../../shared/search/index-format.ts';
 import { HIGHLIGHT_PARAM } from './highlight-param.ts';
-import { excerpt, markWords, queryWords, switchLayout, type QueryWord, type Segment } from './text.ts';
+import { excerpt, markWords, queryWords, switchLayout, type QueryWord, type Segment } from '../../shared/search/text.ts';
 
 export interface SearchHit {
   /** Site path of the page. */

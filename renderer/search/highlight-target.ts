@@ -3,7 +3,7 @@
  * that is indexed under one of the terms passed in `?_highlight=` (stems, so `выплату` and
  * `выплатами` both light up for `выплат`). Loaded only on pages opened from search.
  */
-import { tokenize } from './text.ts';
+import { tokenize } from '../../shared/search/text.ts';
 
 const SKIP = new Set(['SCRIPT', 'STYLE', 'MARK', 'BUTTON', 'SVG']);
 

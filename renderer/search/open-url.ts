@@ -1,7 +1,7 @@
 import { navigate } from 'wouter/use-browser-location';
 import { scrollToHash } from '../client/links.ts';
-import type { SiteData } from '../page-data.ts';
-import { normalizePath } from '../route-path.ts';
+import type { SiteData } from '../../shared/page-data.ts';
+import { normalizePath } from '../../shared/route-path.ts';
 
 /** The search page URL for a query (and context, and version when given). */
 export function searchPageUrl(home: string, q: string, ctx = '', version = ''): string {

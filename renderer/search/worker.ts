@@ -9,7 +9,7 @@
  * instead of after it.
  */
 import type { SearchEngine } from './engine.ts';
-import type { SearchIndexFile, SearchTextFile } from './index-format.ts';
+import type { SearchIndexFile, SearchTextFile } from '../../shared/search/index-format.ts';
 import type { LoadResult, SearchResult, WorkerRequest, WorkerResponse } from './protocol.ts';
 
 declare const self: DedicatedWorkerGlobalScope;

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { describeOperation, listOperations, type OpenApiDocument } from '../../cli/build/api/operation-model.ts';
-import { requestSamples, SAMPLE_CREDENTIALS, SAMPLE_LANGUAGES, signRequest, wireBody } from '../../cli/build/api/request-samples.ts';
+import { describeOperation, listOperations, type OpenApiDocument } from '../../cli/pipeline/compile/api/operation-model.ts';
+import { requestSamples, SAMPLE_CREDENTIALS, SAMPLE_LANGUAGES, signRequest, wireBody } from '../../cli/pipeline/compile/api/request-samples.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 
 const doc = YAML.parse(readFileSync(path.join(PROJECT_ROOT, 'content/api/openapi.yaml'), 'utf8')) as OpenApiDocument;

@@ -5,10 +5,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { API_FILE, checkExamples, ERROR_CODES_FILE, examplesWithSchemas, loadApi } from '../../cli/build/api/load-api.ts';
-import { getAt } from '../../cli/build/api/json-pointer.ts';
-import { describeOperation, listOperations, shownTexts, type OpenApiDocument } from '../../cli/build/api/operation-model.ts';
-import { loadData } from '../../cli/build/load-data.ts';
+import { API_FILE, checkExamples, ERROR_CODES_FILE, examplesWithSchemas, loadApi } from '../../cli/pipeline/load/api/load-api.ts';
+import { getAt } from '../../cli/pipeline/load/api/json-pointer.ts';
+import { describeOperation, listOperations, shownTexts, type OpenApiDocument } from '../../cli/pipeline/compile/api/operation-model.ts';
+import { loadData } from '../../cli/pipeline/load/load-data.ts';
 import { DiagnosticList, formatDiagnostic, sortDiagnostics } from '../../cli/diagnostics.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { parseYamlSource } from '../../cli/build/api/yaml-source.ts';
+import { parseYamlSource } from '../../cli/pipeline/load/api/yaml-source.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 
 const reference = (text: string) => YAML.parseDocument(text, { uniqueKeys: true }).toJS({ maxAliasCount: 100 }) as unknown;

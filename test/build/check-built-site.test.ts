@@ -3,9 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../cli/build/build-site.ts';
-import { checkBuiltSite } from '../../cli/build/check-built-site.ts';
-import { validateConfig } from '../../cli/build/load-config.ts';
+import { buildSite } from '../../cli/pipeline/pipeline.ts';
+import { checkBuiltSite } from '../../cli/pipeline/check/check-built-site.ts';
+import { validateConfig } from '../../cli/pipeline/load/load-config.ts';
 import { PaydocsError } from '../../cli/diagnostics.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 

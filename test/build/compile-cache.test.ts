@@ -8,13 +8,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { needsLaterData } from '../../cli/build/build-site.ts';
-import { classesIn, COMPILE_CACHE_DIR, compileCacheSpec, stableText } from '../../cli/build/compile-cache.ts';
-import { compileSite, startCompileWorkers } from '../../cli/build/compile-site.ts';
-import { loadApi } from '../../cli/build/api/load-api.ts';
-import { loadConfig } from '../../cli/build/load-config.ts';
-import { loadContent, type ContentTree, type SourceDoc } from '../../cli/build/load-content.ts';
-import { loadData } from '../../cli/build/load-data.ts';
+import { needsLaterData } from '../../cli/pipeline/pipeline.ts';
+import { classesIn, COMPILE_CACHE_DIR, compileCacheSpec, stableText } from '../../cli/cache/compile-cache.ts';
+import { compileSite, startCompileWorkers } from '../../cli/pipeline/compile/compile-site.ts';
+import { loadApi } from '../../cli/pipeline/load/api/load-api.ts';
+import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
+import { loadContent, type ContentTree, type SourceDoc } from '../../cli/pipeline/load/load-content.ts';
+import { loadData } from '../../cli/pipeline/load/load-data.ts';
 import { startDevServer } from '../../cli/dev/dev-server.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
 import { copyFixture } from '../helpers/fixture.ts';
@@ -88,7 +88,7 @@ describe('cli/build/compile-cache: builds', () => {
     expect(readFileSync(path.join(edited.outDir, 'index.html'), 'utf8')).toContain('A sentence added since.');
     expect(files(edited.outDir)['ru/index.html']).toBe(files(before.outDir)['ru/index.html']);
     // The translation records the hash of the source it translates: current, then outdated by the next English edit.
-    const { sourceHash } = await import('../../cli/build/load-content.ts');
+    const { sourceHash } = await import('../../cli/pipeline/load/load-content.ts');
     writeFileSync(ruIntro, readFileSync(ruIntro, 'utf8').replace('slug: /', `slug: /\nsource_hash: ${sourceHash(readFileSync(intro, 'utf8'))}`));
     expect(hrefs(await buildInto(site, { cache: true }))).toBe(1);
     writeFileSync(intro, `${readFileSync(intro, 'utf8')}\nAnother sentence.\n`);

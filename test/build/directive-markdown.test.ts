@@ -8,7 +8,7 @@ import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { toString } from 'mdast-util-to-string';
 import { describe, expect, it } from 'vitest';
-import { directiveMarkdown } from '../../cli/build/markdown/directive-markdown.ts';
+import { directiveMarkdown } from '../../cli/pipeline/compile/markdown/directive-markdown.ts';
 
 const txt = (value: string) => ({ type: 'text' as const, value });
 const span = (className: string, value: string) => ({ type: 'emphasis' as const, data: { hName: 'span', hProperties: { className: [className] } }, children: [txt(value)] });

@@ -2,9 +2,9 @@ import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, rea
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../cli/build/build-site.ts';
-import { emitSite, listFiles } from '../../cli/build/emit-site.ts';
-import { SPARE_OUTPUT_DIR } from '../../cli/build/output-site.ts';
+import { buildSite } from '../../cli/pipeline/pipeline.ts';
+import { emitSite, listFiles } from '../../cli/pipeline/emit/emit-site.ts';
+import { SPARE_OUTPUT_DIR } from '../../cli/pipeline/output-site.ts';
 import { PaydocsError } from '../../cli/diagnostics.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startFileWriter } from '../../cli/build/file-writer.ts';
-import { listFiles } from '../../cli/build/emit-site.ts';
+import { startFileWriter } from '../../cli/pipeline/emit/file-writer.ts';
+import { listFiles } from '../../cli/pipeline/emit/emit-site.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'paydocs-writer-'));
 

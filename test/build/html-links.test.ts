@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlLinks } from '../../cli/build/html-links.ts';
+import { htmlLinks } from '../../cli/pipeline/check/html-links.ts';
 
 describe('cli/build/html-links', () => {
   it('finds href of <a> and src of <img>, quoted or not, in any case and attribute order, at the value as written', () => {

@@ -5,8 +5,8 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { walkContent } from '../../cli/build/content-dirs.ts';
-import { loadYamlFile } from '../../cli/build/load-yaml.ts';
+import { walkContent } from '../../cli/pipeline/load/content-dirs.ts';
+import { loadYamlFile } from '../../cli/pipeline/load/load-yaml.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 

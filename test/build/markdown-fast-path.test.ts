@@ -4,7 +4,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { MARKDOWN_SYNTAX } from '../../cli/build/markdown/inline-markdown.ts';
+import { MARKDOWN_SYNTAX } from '../../cli/pipeline/compile/markdown/inline-markdown.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const parser = unified().use(remarkParse);

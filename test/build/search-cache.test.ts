@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SearchSource } from '../../cli/build/build-search-index.ts';
-import { MIN_DOCS_FOR_WORKERS } from '../../cli/build/compile-site.ts';
-import { SEARCH_CACHE_DIR, searchIndexCache } from '../../cli/build/search-cache.ts';
+import type { SearchSource } from '../../cli/pipeline/search/build-search-index.ts';
+import { MIN_DOCS_FOR_WORKERS } from '../../cli/pipeline/compile/compile-site.ts';
+import { SEARCH_CACHE_DIR, searchIndexCache } from '../../cli/cache/search-cache.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { buildInto, fileHashes } from '../helpers/site.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closest } from '../../cli/build/suggest.ts';
+import { closest } from '../../cli/pipeline/check/suggest.ts';
 
 describe('cli/build/suggest: closest', () => {
   it('suggests a near name in the same folder, and a name with no folder among names', () => {

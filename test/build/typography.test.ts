@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { validateConfig } from '../../cli/build/load-config.ts';
-import { compileDoc } from '../../cli/build/compile-markdown.ts';
-import type { SourceDoc } from '../../cli/build/load-content.ts';
-import { createProcessor } from '../../cli/build/markdown/create-processor.ts';
-import { createStyleToClass } from '../../cli/build/markdown/highlighter.ts';
-import { typesetRussian } from '../../cli/build/markdown/remark-typography.ts';
+import { validateConfig } from '../../cli/pipeline/load/load-config.ts';
+import { compileDoc } from '../../cli/pipeline/compile/compile-markdown.ts';
+import type { SourceDoc } from '../../cli/pipeline/load/load-content.ts';
+import { createProcessor } from '../../cli/pipeline/compile/markdown/create-processor.ts';
+import { createStyleToClass } from '../../cli/pipeline/compile/markdown/highlighter.ts';
+import { typesetRussian } from '../../cli/pipeline/compile/markdown/remark-typography.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
 import siteConfig from '../../docs.config.ts';
 

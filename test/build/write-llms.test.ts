@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../cli/build/build-site.ts';
-import { markdownPathOf } from '../../cli/build/write-llms.ts';
+import { buildSite } from '../../cli/pipeline/pipeline.ts';
+import { markdownPathOf } from '../../cli/pipeline/emit/write-llms.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 
 let dist: string;

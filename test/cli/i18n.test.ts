@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setSourceHash } from '../../cli/commands/i18n.ts';
-import { sourceHash } from '../../cli/build/load-content.ts';
+import { sourceHash } from '../../cli/pipeline/load/load-content.ts';
 import { copyFixture, ROOT } from '../helpers/fixture.ts';
 
 const BIN = path.join(ROOT, 'bin/paydocs.js');

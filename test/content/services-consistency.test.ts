@@ -4,9 +4,9 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { API_FILE } from '../../cli/build/api/load-api.ts';
-import { getAt } from '../../cli/build/api/json-pointer.ts';
-import { listOperations, type OpenApiDocument } from '../../cli/build/api/operation-model.ts';
+import { API_FILE } from '../../cli/pipeline/load/api/load-api.ts';
+import { getAt } from '../../cli/pipeline/load/api/json-pointer.ts';
+import { listOperations, type OpenApiDocument } from '../../cli/pipeline/compile/api/operation-model.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 
 /**

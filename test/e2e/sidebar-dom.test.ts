@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { initialOpenKeys, Sidebar } from '../../renderer/components/Sidebar.tsx';
 import { RuntimeContext, type Runtime } from '../../renderer/context.ts';
-import type { SidebarItem, SiteData } from '../../renderer/page-data.ts';
+import type { SidebarItem, SiteData } from '../../shared/page-data.ts';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { ROOT } from '../helpers/fixture.ts';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundleClient } from '../../cli/build/bundle-client.ts';
+import { bundleClient } from '../../cli/pipeline/render/bundle-client.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

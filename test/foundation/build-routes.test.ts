@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildRoutes, type DocRoute } from '../../cli/build/build-routes.ts';
-import { compileMarkdown, type CompiledPage } from '../../cli/build/compile-markdown.ts';
-import { loadConfig } from '../../cli/build/load-config.ts';
-import { loadContent } from '../../cli/build/load-content.ts';
-import { createProcessor } from '../../cli/build/markdown/create-processor.ts';
-import { createStyleToClass } from '../../cli/build/markdown/highlighter.ts';
+import { buildRoutes, type DocRoute } from '../../cli/pipeline/routes/build-routes.ts';
+import { compileMarkdown, type CompiledPage } from '../../cli/pipeline/compile/compile-markdown.ts';
+import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
+import { loadContent } from '../../cli/pipeline/load/load-content.ts';
+import { createProcessor } from '../../cli/pipeline/compile/markdown/create-processor.ts';
+import { createStyleToClass } from '../../cli/pipeline/compile/markdown/highlighter.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
 
 const root = path.resolve(import.meta.dirname, '../fixtures/basic');

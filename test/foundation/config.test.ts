@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateConfig } from '../../cli/build/load-config.ts';
+import { validateConfig } from '../../cli/pipeline/load/load-config.ts';
 import { configErrors as errorsOf } from '../helpers/config-errors.ts';
 import siteConfig from '../../docs.config.ts';
 

@@ -1,8 +1,8 @@
 import { toHtml } from 'hast-util-to-html';
 import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dualThemeCodeToHast } from '../../cli/build/markdown/dual-theme.ts';
-import { createStyleToClass, LANGUAGES, THEMES } from '../../cli/build/markdown/highlighter.ts';
+import { dualThemeCodeToHast } from '../../cli/pipeline/compile/markdown/dual-theme.ts';
+import { createStyleToClass, LANGUAGES, THEMES } from '../../cli/pipeline/compile/markdown/highlighter.ts';
 import { docCodeBlocks } from '../helpers/code-blocks.ts';
 
 let highlighter: Highlighter;

@@ -2,8 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../cli/build/load-config.ts';
-import { loadContent, readMarkdownFile } from '../../cli/build/load-content.ts';
+import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
+import { loadContent, readMarkdownFile } from '../../cli/pipeline/load/load-content.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);

@@ -7,8 +7,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { MAY_HAVE_AUTOLINK_LITERAL, remarkParseGfm, textMayHoldAutolink } from '../../cli/build/markdown/remark-parse-gfm.ts';
-import { visit } from '../../cli/build/markdown/visit.ts';
+import { MAY_HAVE_AUTOLINK_LITERAL, remarkParseGfm, textMayHoldAutolink } from '../../cli/pipeline/compile/markdown/remark-parse-gfm.ts';
+import { visit } from '../../cli/pipeline/compile/markdown/visit.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 
 // The reference: remark-parse and remark-gfm as published, with the directives the build adds after them.

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listCustomPages } from '../../cli/build/content-dirs.ts';
-import { loadConfig } from '../../cli/build/load-config.ts';
-import { loadContent } from '../../cli/build/load-content.ts';
+import { listCustomPages } from '../../cli/pipeline/load/content-dirs.ts';
+import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
+import { loadContent } from '../../cli/pipeline/load/load-content.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

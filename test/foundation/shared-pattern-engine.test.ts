@@ -5,11 +5,11 @@ import type { HighlighterCore, RegexEngine } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import YAML from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeOperation, listOperations, type OpenApiDocument } from '../../cli/build/api/operation-model.ts';
-import { requestSamples } from '../../cli/build/api/request-samples.ts';
-import { dualThemeCodeToHast } from '../../cli/build/markdown/dual-theme.ts';
-import { createSiteHighlighter, createStyleToClass, THEMES } from '../../cli/build/markdown/highlighter.ts';
-import { createSharedPatternEngine } from '../../cli/build/markdown/shared-pattern-engine.ts';
+import { describeOperation, listOperations, type OpenApiDocument } from '../../cli/pipeline/compile/api/operation-model.ts';
+import { requestSamples } from '../../cli/pipeline/compile/api/request-samples.ts';
+import { dualThemeCodeToHast } from '../../cli/pipeline/compile/markdown/dual-theme.ts';
+import { createSiteHighlighter, createStyleToClass, THEMES } from '../../cli/pipeline/compile/markdown/highlighter.ts';
+import { createSharedPatternEngine } from '../../cli/pipeline/compile/markdown/shared-pattern-engine.ts';
 import { docCodeBlocks } from '../helpers/code-blocks.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 

@@ -7,7 +7,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { SKIP as LIB_SKIP, EXIT as LIB_EXIT, visit as libVisit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { EXIT, SKIP, visit } from '../../cli/build/markdown/visit.ts';
+import { EXIT, SKIP, visit } from '../../cli/pipeline/compile/markdown/visit.ts';
 import { ROOT } from '../helpers/fixture.ts';
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);

@@ -1,4 +1,4 @@
-import { validateConfig } from '../../cli/build/load-config.ts';
+import { validateConfig } from '../../cli/pipeline/load/load-config.ts';
 import { PaydocsError } from '../../cli/diagnostics.ts';
 
 /** The diagnostics a config object gets, as `file: message` lines (empty when valid). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { needsLaterData } from '../../cli/build/build-site.ts';
-import { CompilePlan, laneOf } from '../../cli/build/compile-plan.ts';
-import { loadConfig } from '../../cli/build/load-config.ts';
-import { loadContent, type SourceDoc } from '../../cli/build/load-content.ts';
+import { needsLaterData } from '../../cli/pipeline/pipeline.ts';
+import { CompilePlan, laneOf } from '../../cli/pipeline/compile/compile-plan.ts';
+import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
+import { loadContent, type SourceDoc } from '../../cli/pipeline/load/load-content.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 

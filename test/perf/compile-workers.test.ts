@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileSite, startCompileWorkers, startCompileWorkersFor, youngGenerationMb } from '../../cli/build/compile-site.ts';
-import { loadConfig } from '../../cli/build/load-config.ts';
-import { loadContent } from '../../cli/build/load-content.ts';
+import { compileSite, startCompileWorkers, startCompileWorkersFor, youngGenerationMb } from '../../cli/pipeline/compile/compile-site.ts';
+import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
+import { loadContent } from '../../cli/pipeline/load/load-content.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
 import { ROOT } from '../helpers/fixture.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
-import { loadApi } from '../../cli/build/api/load-api.ts';
-import { loadData } from '../../cli/build/load-data.ts';
-import type { SourceDoc } from '../../cli/build/load-content.ts';
-import { needsLaterData } from '../../cli/build/build-site.ts';
+import { loadApi } from '../../cli/pipeline/load/api/load-api.ts';
+import { loadData } from '../../cli/pipeline/load/load-data.ts';
+import type { SourceDoc } from '../../cli/pipeline/load/load-content.ts';
+import { needsLaterData } from '../../cli/pipeline/pipeline.ts';
 
 const root = path.join(ROOT, 'test/fixtures/basic');
 const config = await loadConfig(root);

@@ -1,14 +1,14 @@
 import { utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildRoutes } from '../../cli/build/build-routes.ts';
-import { compileDoc, type CompiledPage } from '../../cli/build/compile-markdown.ts';
-import { compileSite } from '../../cli/build/compile-site.ts';
-import { loadConfig } from '../../cli/build/load-config.ts';
-import { loadContent, type CategoryEntry, type SourceDoc } from '../../cli/build/load-content.ts';
-import { createProcessor } from '../../cli/build/markdown/create-processor.ts';
-import { createStyleToClass } from '../../cli/build/markdown/highlighter.ts';
-import { renderPages, type PageChunk } from '../../cli/build/render-pages.ts';
+import { buildRoutes } from '../../cli/pipeline/routes/build-routes.ts';
+import { compileDoc, type CompiledPage } from '../../cli/pipeline/compile/compile-markdown.ts';
+import { compileSite } from '../../cli/pipeline/compile/compile-site.ts';
+import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
+import { loadContent, type CategoryEntry, type SourceDoc } from '../../cli/pipeline/load/load-content.ts';
+import { createProcessor } from '../../cli/pipeline/compile/markdown/create-processor.ts';
+import { createStyleToClass } from '../../cli/pipeline/compile/markdown/highlighter.ts';
+import { renderPages, type PageChunk } from '../../cli/pipeline/render/render-pages.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILD_ONLY_STRINGS, themeStrings } from '../../cli/build/render-pages.ts';
-import { en } from '../../renderer/i18n/strings.ts';
+import { BUILD_ONLY_STRINGS, themeStrings } from '../../cli/pipeline/render/render-pages.ts';
+import { en } from '../../shared/i18n/strings.ts';
 import { ROOT } from '../helpers/fixture.ts';
 
 function files(dir: string): string[] {

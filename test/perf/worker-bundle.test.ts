@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleCacheDir, bundleCacheDirs, manifestFile, stamp } from '../../cli/bundle-cache.js';
-import { bundledModule, pruneBundleCache, UNUSED_BUNDLE_TTL_MS, WORKER_CACHE_DIR } from '../../cli/build/worker-bundle.ts';
+import { bundledModule, pruneBundleCache, UNUSED_BUNDLE_TTL_MS, WORKER_CACHE_DIR } from '../../cli/workers/worker-bundle.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadData } from '../../cli/build/load-data.ts';
+import { loadData } from '../../cli/pipeline/load/load-data.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATA_DIR, loadData } from '../../cli/build/load-data.ts';
+import { DATA_DIR, loadData } from '../../cli/pipeline/load/load-data.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compileDoc } from '../../cli/build/compile-markdown.ts';
-import { validateConfig } from '../../cli/build/load-config.ts';
-import type { SourceDoc } from '../../cli/build/load-content.ts';
-import { loadData } from '../../cli/build/load-data.ts';
-import { createProcessor } from '../../cli/build/markdown/create-processor.ts';
-import { createStyleToClass } from '../../cli/build/markdown/highlighter.ts';
-import { layoutStatuses, statusDiagramSvg } from '../../cli/build/markdown/remark-status-diagram.ts';
+import { compileDoc } from '../../cli/pipeline/compile/compile-markdown.ts';
+import { validateConfig } from '../../cli/pipeline/load/load-config.ts';
+import type { SourceDoc } from '../../cli/pipeline/load/load-content.ts';
+import { loadData } from '../../cli/pipeline/load/load-data.ts';
+import { createProcessor } from '../../cli/pipeline/compile/markdown/create-processor.ts';
+import { createStyleToClass } from '../../cli/pipeline/compile/markdown/highlighter.ts';
+import { layoutStatuses, statusDiagramSvg } from '../../cli/pipeline/compile/markdown/remark-status-diagram.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
-import { stringsFor } from '../../renderer/i18n/strings.ts';
+import { stringsFor } from '../../shared/i18n/strings.ts';
 import siteConfig from '../../docs.config.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 

@@ -1,11 +1,11 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { compileDoc, type CompiledPage } from '../../cli/build/compile-markdown.ts';
-import { validateConfig } from '../../cli/build/load-config.ts';
-import { loadContent } from '../../cli/build/load-content.ts';
-import { createProcessor } from '../../cli/build/markdown/create-processor.ts';
-import { createStyleToClass } from '../../cli/build/markdown/highlighter.ts';
-import { writeFeeds } from '../../cli/build/write-feeds.ts';
+import { compileDoc, type CompiledPage } from '../../cli/pipeline/compile/compile-markdown.ts';
+import { validateConfig } from '../../cli/pipeline/load/load-config.ts';
+import { loadContent } from '../../cli/pipeline/load/load-content.ts';
+import { createProcessor } from '../../cli/pipeline/compile/markdown/create-processor.ts';
+import { createStyleToClass } from '../../cli/pipeline/compile/markdown/highlighter.ts';
+import { writeFeeds } from '../../cli/pipeline/emit/write-feeds.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
 import siteConfig from '../../docs.config.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentDocsVersionTag, docsVersionTag, preferredVersionSlot } from '../../renderer/hooks/use-docs-version.ts';
-import type { SiteData } from '../../renderer/page-data.ts';
+import type { SiteData } from '../../shared/page-data.ts';
 import { resetStorageForTests } from '../../renderer/storage.ts';
 
 afterEach(() => {

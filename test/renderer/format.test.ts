@@ -3,8 +3,8 @@
  * chosen by the locale's rules, as the API reference's constraints use them.
  */
 import { describe, expect, it } from 'vitest';
-import { format } from '../../renderer/i18n/format.ts';
-import { stringsFor } from '../../renderer/i18n/strings.ts';
+import { format } from '../../shared/i18n/format.ts';
+import { stringsFor } from '../../shared/i18n/strings.ts';
 
 describe('renderer/i18n/format', () => {
   it('fills placeholders and leaves unknown ones as written', () => {

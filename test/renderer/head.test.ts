@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../renderer/i18n/strings.ts';
+import { en } from '../../shared/i18n/strings.ts';
 import { headScript } from '../../renderer/head-script.ts';
-import { documentTitle, headTags, renderHeadTags } from '../../renderer/head.ts';
-import type { PageData, SiteData } from '../../renderer/page-data.ts';
+import { documentTitle, headTags, renderHeadTags } from '../../shared/head.ts';
+import type { PageData, SiteData } from '../../shared/page-data.ts';
 
 const site = {
   locale: 'en',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePath, ROUTE_CACHE_LIMIT, routeCacheSize } from '../../renderer/route-path.ts';
+import { normalizePath, ROUTE_CACHE_LIMIT, routeCacheSize } from '../../shared/route-path.ts';
 
 const roots = ['/', '/ru/'];
 

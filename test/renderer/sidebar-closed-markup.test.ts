@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ClosedCategoryMarkup, initialOpenKeys, Sidebar } from '../../renderer/components/Sidebar.tsx';
 import { RuntimeContext, type Runtime } from '../../renderer/context.ts';
 import { closedCategoryMarkup } from '../../renderer/entry-server.tsx';
-import type { SidebarItem, SiteData } from '../../renderer/page-data.ts';
+import type { SidebarItem, SiteData } from '../../shared/page-data.ts';
 
 const doc = (href: string, label = href): SidebarItem => ({ type: 'doc', label, href });
 const cat = (key: string, items: SidebarItem[], collapsed = true, label = key): SidebarItem => ({ type: 'category', key, label, collapsed, items });

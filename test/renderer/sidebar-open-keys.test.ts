@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialOpenKeys, newlyExpandedKeys, openKeysFor } from '../../renderer/components/Sidebar.tsx';
-import type { SidebarItem } from '../../renderer/page-data.ts';
+import type { SidebarItem } from '../../shared/page-data.ts';
 
 const doc = (href: string): SidebarItem => ({ type: 'doc', label: href, href });
 const cat = (key: string, items: SidebarItem[]): SidebarItem => ({ type: 'category', label: key, key, collapsed: true, items });

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSearchIndex, searchSources } from '../../cli/build/build-search-index.ts';
-import { indexSearchSource } from '../../cli/build/index-search-source.ts';
-import { startSearchIndexPool } from '../../cli/build/search-index-pool.ts';
+import { buildSearchIndex, searchSources } from '../../cli/pipeline/search/build-search-index.ts';
+import { indexSearchSource } from '../../cli/pipeline/search/index-search-source.ts';
+import { startSearchIndexPool } from '../../cli/pipeline/search/search-index-pool.ts';
 import { corpusRoutes, removeCorpora, writeCorpus } from './corpus.ts';
 
 afterAll(removeCorpora);

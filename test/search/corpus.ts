@@ -7,16 +7,16 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildRoutes, type LocaleRoutes } from '../../cli/build/build-routes.ts';
-import { buildSearchIndex, SYNONYMS_FILE } from '../../cli/build/build-search-index.ts';
-import { compileMarkdown } from '../../cli/build/compile-markdown.ts';
-import { validateConfig } from '../../cli/build/load-config.ts';
-import { loadContent } from '../../cli/build/load-content.ts';
-import { loadData } from '../../cli/build/load-data.ts';
-import { createProcessor } from '../../cli/build/markdown/create-processor.ts';
-import { createStyleToClass } from '../../cli/build/markdown/highlighter.ts';
+import { buildRoutes, type LocaleRoutes } from '../../cli/pipeline/routes/build-routes.ts';
+import { buildSearchIndex, SYNONYMS_FILE } from '../../cli/pipeline/search/build-search-index.ts';
+import { compileMarkdown } from '../../cli/pipeline/compile/compile-markdown.ts';
+import { validateConfig } from '../../cli/pipeline/load/load-config.ts';
+import { loadContent } from '../../cli/pipeline/load/load-content.ts';
+import { loadData } from '../../cli/pipeline/load/load-data.ts';
+import { createProcessor } from '../../cli/pipeline/compile/markdown/create-processor.ts';
+import { createStyleToClass } from '../../cli/pipeline/compile/markdown/highlighter.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
-import type { SearchIndexFile, SearchTextFile } from '../../renderer/search/index-format.ts';
+import type { SearchIndexFile, SearchTextFile } from '../../shared/search/index-format.ts';
 import { ROOT } from '../helpers/fixture.ts';
 
 const page = (fm: Record<string, string | number | string[]>, body: string) =>

@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSearchIndex, loadSynonyms, SYNONYMS_FILE } from '../../cli/build/build-search-index.ts';
+import { buildSearchIndex, loadSynonyms, SYNONYMS_FILE } from '../../cli/pipeline/search/build-search-index.ts';
 import { DiagnosticList, formatDiagnostic, PaydocsError } from '../../cli/diagnostics.ts';
 import { HIGHLIGHT_TERMS, SearchEngine, type SearchOptions } from '../../renderer/search/engine.ts';
-import type { Segment } from '../../renderer/search/text.ts';
+import type { Segment } from '../../shared/search/text.ts';
 import { ROOT } from '../helpers/fixture.ts';
 import { buildCorpus, CONFIG, COUNTRIES, REFERENCE_CORPUS, removeCorpora, writeCorpus, type Built } from './corpus.ts';
 

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { indexDocuments } from '../../cli/build/index-search-source.ts';
+import { indexDocuments } from '../../cli/pipeline/search/index-search-source.ts';
 import type { AsPlainObject } from 'minisearch';
-import { compactFrom, MINISEARCH_OPTIONS, type CompactIndex, type SectionDocument, type TermPostings } from '../../renderer/search/index-format.ts';
-import { indexTerms } from '../../renderer/search/text.ts';
+import { compactFrom, MINISEARCH_OPTIONS, type CompactIndex, type SectionDocument, type TermPostings } from '../../shared/search/index-format.ts';
+import { indexTerms } from '../../shared/search/text.ts';
 import { ROOT } from '../helpers/fixture.ts';
 
 /** MiniSearch JSON -> compact form (`forms`: term -> unstemmed words), as the build did before it counted terms itself. */

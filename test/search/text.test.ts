@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, indexTerms, markWords, normalize, queryWords, stem, switchLayout, termsOf, tokenize, type Segment } from '../../renderer/search/text.ts';
+import { excerpt, indexTerms, markWords, normalize, queryWords, stem, switchLayout, termsOf, tokenize, type Segment } from '../../shared/search/text.ts';
 
 const show = (segments: Segment[]) => segments.map((s) => (s.hit ? `[${s.text}]` : s.text)).join('');
 

@@ -1,0 +1,36 @@
+import type { Paragraph, Root } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
+import type { Plugin } from 'unified';
+import { visit } from './visit.ts';
+import type { StringKey } from '../../../../shared/i18n/strings.ts';
+import { pageData } from './types.ts';
+
+export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
+type AdmonitionType = (typeof ADMONITION_TYPES)[number];
+
+/**
+ * `:::note`, `:::tip`, `:::info`, `:::warning`, `:::danger`, with an optional title in brackets
+ * (`:::warning[Sandbox only]`), become `<aside class="admonition admonition-warning">` with a heading-like title.
+ */
+export const remarkAdmonitions: Plugin<[], Root> = () => (tree, file) => {
+  const { ctx } = pageData(file);
+  visit(tree, 'containerDirective', (node: ContainerDirective) => {
+    if (!(ADMONITION_TYPES as readonly string[]).includes(node.name)) return;
+    const type = node.name as AdmonitionType;
+    let titleChildren: Paragraph['children'] = [{ type: 'text', value: ctx.strings[`admonition.${type}` as StringKey] }];
+    const first = node.children[0];
+    if (first && first.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+      titleChildren = first.children;
+      node.children.shift();
+    }
+    node.data = {
+      hName: 'aside',
+      hProperties: { className: ['admonition', `admonition-${type}`], role: 'note' },
+    };
+    node.children.unshift({
+      type: 'paragraph',
+      data: { hProperties: { className: ['admonition__title'] } },
+      children: [{ type: 'html', value: `<span class="admonition__icon" aria-hidden="true"></span>` }, ...titleChildren],
+    });
+  });
+};
