@@ -3,7 +3,8 @@ import { Router } from 'wouter';
 // Generated at bundle time from content/pages/*.tsx: name -> dynamic import.
 import { customPages } from 'virtual:paydocs-pages';
 import { App, type ClientHooks, type LoadedRoute } from './app.tsx';
-import { APP_LOADED_FLAG, applyHead, BASE_URL_BANNER_FN } from '../shared/head.ts';
+import { APP_LOADED_FLAG, BASE_URL_BANNER_FN } from '../shared/head.ts';
+import { applyHead } from './apply-head.ts';
 import type { BootData, PageData, SidebarItem, SiteData } from '../shared/page-data.ts';
 import { readSidebar } from './components/Sidebar.tsx';
 import { normalizePath } from '../shared/route-path.ts';

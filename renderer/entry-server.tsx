@@ -2,11 +2,10 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
-import { Category, ClosedCategoryMarkup, closedKey } from './components/Sidebar.tsx';
 import type { CustomPageProps } from './context.ts';
 import { documentTitle, escapeHtml, headTags, renderHeadTags } from '../shared/head.ts';
 import { headScript } from './head-script.ts';
-import type { BootData, PageData, SidebarItem, SiteData } from '../shared/page-data.ts';
+import type { BootData, PageData, SiteData } from '../shared/page-data.ts';
 
 export interface PageAssets {
   css: string[];
@@ -25,37 +24,13 @@ function serializeBoot(data: BootData): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/**
- * Every category of a sidebar rendered closed, by `closedKey`: once for all the pages that show the
- * sidebar (see `ClosedCategoryMarkup`). Here, not beside the sidebar: the browser never needs it.
- */
-const closedMarkup = new WeakMap<SidebarItem[], ReadonlyMap<string, string>>();
-export function closedCategoryMarkup(sidebar: SidebarItem[]): ReadonlyMap<string, string> {
-  let markup = closedMarkup.get(sidebar);
-  if (markup) return markup;
-  const out = new Map<string, string>();
-  const none: ReadonlySet<string> = new Set();
-  const walk = (list: SidebarItem[], level: number) => {
-    for (const item of list) {
-      if (item.type !== 'category') continue;
-      out.set(closedKey(item.key, level), renderToString(<Category item={item} current="" open={none} onToggle={() => undefined} level={level} active={none} />));
-      walk(item.items, level + 1);
-    }
-  };
-  walk(sidebar, 1);
-  closedMarkup.set(sidebar, (markup = out));
-  return markup;
-}
-
 /** The whole HTML document of one route. The page's own HTML is in the DOM, so the boot data leaves it out. */
 export function renderPage(input: { site: SiteData; page: PageData; component?: ComponentType<CustomPageProps>; assets: PageAssets }): string {
   const { site, page, component, assets } = input;
   const body = renderToString(
-    <ClosedCategoryMarkup.Provider value={page.kind === 'doc' ? closedCategoryMarkup(site.sidebar) : undefined}>
-      <Router ssrPath={page.href}>
-        <App site={site} initial={{ page, component }} />
-      </Router>
-    </ClosedCategoryMarkup.Provider>,
+    <Router ssrPath={page.href}>
+      <App site={site} initial={{ page, component }} />
+    </Router>,
   );
   const locale = site.locales.find((l) => l.locale === page.locale)!;
   const boot: BootData = { page: { ...page, html: undefined }, siteModule: assets.siteModule };

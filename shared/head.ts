@@ -53,20 +53,6 @@ export function renderHeadTags(tags: HeadTag[]): string {
   return tags.map((t) => `<${t.tag} data-ph ${Object.entries(t.attrs).map(([k, v]) => `${k}="${escapeHtml(v)}"`).join(' ')}>`).join('');
 }
 
-/** After a client-side navigation: the same `<html>` attributes, title and managed tags as the prerendered page. */
-export function applyHead(page: PageData, site: SiteData): void {
-  const { htmlLang, direction } = localeOf(site, page.locale);
-  document.documentElement.lang = htmlLang;
-  document.documentElement.dir = direction;
-  document.title = documentTitle(page, site);
-  const old = [...document.head.querySelectorAll('[data-ph]')];
-  const anchor = old[0] ?? document.head.querySelector('link[rel="icon"]');
-  const tpl = document.createElement('template');
-  tpl.innerHTML = renderHeadTags(headTags(page, site));
-  document.head.insertBefore(tpl.content, anchor);
-  for (const el of old) el.remove();
-}
-
 /** Storage keys of the announcement bar, as in Docusaurus; the id is kept so a new announcement shows again. */
 export const ANNOUNCEMENT_ID_KEY = 'docusaurus.announcement.id';
 export const ANNOUNCEMENT_DISMISS_KEY = 'docusaurus.announcement.dismiss';

@@ -9,6 +9,8 @@ import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import remarkDirective from 'remark-directive';
+// `data.hName` on mdast nodes: declared by mdast-util-to-hast, whose types remark-rehype loads.
+import type {} from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { loadApi } from '../../cli/pipeline/load/api/load-api.ts';

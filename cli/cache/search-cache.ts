@@ -5,16 +5,13 @@
  *
  * An index file's name is already a hash of everything it is built from (`searchSources`: the
  * sections, the pages, the synonyms, the version, and the code that builds it); the cache names its
- * copy by that name and by `code` (the search worker's bundle, named by a hash of its code, and the
- * installed packages), so the copy found is the index that would be built. Each locale keeps its last one.
+ * copy by that name and by `code` (`codeKey()`: paydocs' code, the installed packages and Node), so the copy found is the index that would be built. Each locale keeps its last one.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { SearchSource } from '../pipeline/search/build-search-index.ts';
 import { readChecked, writeChecked } from './checked-file.ts';
-import { bundledModule } from '../workers/worker-bundle.ts';
 
 export const SEARCH_CACHE_DIR = '.paydocs/cache/search';
 
@@ -23,12 +20,6 @@ export interface SearchIndexCache {
   get(source: SearchSource): string | undefined;
   /** Keeps `json`, built from `source`, as its locale's index; the locale's older one goes. */
   keep(source: SearchSource, json: string): void;
-}
-
-/** What names the code that builds an index: the search worker's bundle (the in-process index runs the same sources) and `compiler` (`compilerKey`: the installed packages). */
-export async function searchCacheCode(compiler: string): Promise<string> {
-  const url = await bundledModule(fileURLToPath(new URL('../pipeline/search/search-index-worker.ts', import.meta.url)), 'search-index-worker');
-  return `${path.basename(path.dirname(fileURLToPath(url)))}\0${compiler}`;
 }
 
 export function searchIndexCache(root: string, code: string): SearchIndexCache {

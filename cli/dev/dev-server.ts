@@ -11,13 +11,14 @@ import { bundleClient } from '../pipeline/render/bundle-client.ts';
 import { checkLinks, linkTargets } from '../pipeline/check/check-links.ts';
 import { CompileCache, compileCacheSpec, compileThrough, entryName, reusedNote, USES_API, USES_DATA, writeCacheIndex, type CacheIndex, type CompileCacheSpec } from '../cache/compile-cache.ts';
 import { compileDoc, compileEntry, type CompiledPage } from '../pipeline/compile/compile-markdown.ts';
-import { compilerKey, styleClassesCss } from '../pipeline/compile/compile-site.ts';
+import { styleClassesCss } from '../pipeline/compile/compile-site.ts';
+import { codeKey } from '../cache/code-key.ts';
 import { loadCustomPages } from '../pipeline/load/custom-pages.ts';
 import { loadConfig } from '../pipeline/load/load-config.ts';
 import { loadContent, readMarkdownFile, type ReadResult, type SourceDoc } from '../pipeline/load/load-content.ts';
 import { API_FILE, ERROR_CODES_FILE, loadApi } from '../pipeline/load/api/load-api.ts';
 import { DATA_DIR, loadData, type ReferenceData } from '../pipeline/load/load-data.ts';
-import { dataCacheCode, loadSiteData } from '../pipeline/load/site-data.ts';
+import { loadSiteData } from '../pipeline/load/site-data.ts';
 import { loadAndCheckRedirects, type RedirectEntry } from '../pipeline/load/load-redirects.ts';
 import { outputFileOf } from '../pipeline/routes/site-paths.ts';
 import { listen } from '../serve/listen.ts';
@@ -194,7 +195,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return { [page.href]: cfg.baseUrl + file };
   };
   // Known before the first compile, which reads the compile cache (the later ones do not: see `rebuild`).
-  const compiler = options.cache ? compilerKey() : undefined;
+  const compiler = options.cache ? Promise.resolve(codeKey()) : undefined;
   compiler?.catch(() => undefined); // awaited below
   const styleToClass = createStyleToClass();
   const processor: MarkdownProcessor = await createProcessor({ styleToClass });
@@ -224,7 +225,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     dataProblems = list.items;
   };
   // At start, from the cache when none of their files changed (see site-data.ts); reloaded by the loaders themselves after that.
-  const startCode = options.cache ? await compiler!.then(dataCacheCode).catch(() => undefined) : undefined;
+  const startCode = options.cache ? codeKey() : undefined;
   const loaded = await loadSiteData({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, cache: startCode === undefined ? undefined : { code: startCode } });
   [api, apiProblems, reference, dataProblems] = [loaded.api, loaded.problems.api, loaded.reference, loaded.problems.data];
   apiGood = !apiProblems.some((d) => d.severity === 'error');

@@ -14,7 +14,7 @@ import { buildRoutes } from './routes/build-routes.ts';
 import { collectSearchIndex, searchSources } from './search/build-search-index.ts';
 import { indexSearchSource } from './search/index-search-source.ts';
 import type { SearchIndexPool } from './search/search-index-pool.ts';
-import { searchCacheCode, searchIndexCache } from '../cache/search-cache.ts';
+import { searchIndexCache } from '../cache/search-cache.ts';
 import { bundleClient } from './render/bundle-client.ts';
 import { checkCustomPageLinks, checkLinks, checkNavbarLinks, checkTranslatedHeadingIds, linkTargets } from './check/check-links.ts';
 import type { CompiledPage } from './compile/compile-markdown.ts';
@@ -30,12 +30,6 @@ import { writeLlms } from './emit/write-llms.ts';
 import { siteRedirects, writeRedirects } from './emit/write-redirects.ts';
 import { contentHash, renderPages } from './render/render-pages.ts';
 import { buildRobots, buildSitemap } from './emit/write-seo-files.ts';
-
-/**
- * Where a build with the cache keeps the site it replaced, for the next build to write over (see
- * emit-site.ts). One, whatever the output folder: a build to another folder writes over it just as well.
- */
-export const SPARE_OUTPUT_DIR = '.paydocs/cache/last-site';
 
 export interface OutputInput {
   options: BuildOptions;
@@ -101,7 +95,7 @@ export async function outputSite(input: OutputInput): Promise<Omit<BuildResult, 
   // pages link to them by names known now.
   const sources = await step('build search index', () => searchSources({ root, config, locales, diagnostics }));
   // With the cache, a locale whose index was built from the same sources before takes it from there (see search-cache.ts).
-  const searchCode = input.compiler === undefined ? undefined : await searchCacheCode(input.compiler).catch(() => undefined);
+  const searchCode = input.compiler;
   const cache = searchCode === undefined ? undefined : searchIndexCache(root, searchCode);
   const reused = new Map(sources.flatMap((source) => {
     const json = cache?.get(source);
@@ -157,8 +151,6 @@ export async function outputSite(input: OutputInput): Promise<Omit<BuildResult, 
       }
     : undefined;
   const written = files.size;
-  // With the cache, the site this build replaces is kept there, and the next build writes over it (see emit-site.ts).
-  const spareDir = options.cache ? path.join(root, SPARE_OUTPUT_DIR) : undefined;
-  if (!options.dryRun) await step('emit', () => emitSite({ outDir: options.outDir, files, staticDir: existsSync(path.join(root, STATIC_DIR)) ? path.join(root, STATIC_DIR) : undefined, verify, spareDir }));
+  if (!options.dryRun) await step('emit', () => emitSite({ outDir: options.outDir, files, staticDir: existsSync(path.join(root, STATIC_DIR)) ? path.join(root, STATIC_DIR) : undefined, verify }));
   return { config, warnings: diagnostics.warnings, files: written, pages: known.size };
 }

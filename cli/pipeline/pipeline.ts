@@ -1,7 +1,8 @@
 import type { PaydocsConfig } from '../../config/index.ts';
 import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
 import { compileCacheSpec, USES_API, USES_DATA } from '../cache/compile-cache.ts';
-import { compilerKey, compileSite, startCompileWorkersFor } from './compile/compile-site.ts';
+import { codeKey } from '../cache/code-key.ts';
+import { compileSite, startCompileWorkersFor } from './compile/compile-site.ts';
 import type { SourceDoc } from './load/load-content.ts';
 import { startSearchIndexPool, type SearchIndexPool } from './search/search-index-pool.ts';
 
@@ -60,7 +61,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const diagnostics = new DiagnosticList();
   // Compile workers (a real site; a small one compiles in-process) warm up while the config and content load.
   const workers = startCompileWorkersFor(root);
-  const compiler = options.cache ? compilerKey() : undefined;
+  const compiler = options.cache ? Promise.resolve(codeKey()) : undefined;
   compiler?.catch(() => undefined); // awaited once the content is in; a failure then means no cache
   let searchPool: SearchIndexPool | undefined;
   let output: Promise<typeof import('./output-site.ts')> | undefined;
@@ -80,9 +81,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         // are handed out.
         // With the cache, they come from it while none of their files changed (see site-data.ts).
         const data = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-          const { loadSiteData, dataCacheCode } = await import('./load/site-data.ts');
+          const { loadSiteData } = await import('./load/site-data.ts');
           const compiled = await compiler?.catch(() => undefined);
-          const code = compiled === undefined ? undefined : await dataCacheCode(compiled).catch(() => undefined);
+          const code = compiled;
           const loaded = await loadSiteData({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, cache: code === undefined ? undefined : { code }, step });
           for (const d of [...loaded.problems.data, ...loaded.problems.api]) diagnostics.add(d);
           return { reference: loaded.reference, api: loaded.api };

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useT } from '../context.ts';
 import { useDelayedFlag } from '../hooks/use-delayed-flag.ts';
 import type { SidebarItem } from '../../shared/page-data.ts';
@@ -132,7 +132,6 @@ interface Props {
 }
 
 function Items({ items, tree, current, open, onToggle, level, active }: Props & { level: number; active: ReadonlySet<string> }) {
-  const closed = useContext(ClosedCategoryMarkup);
   return (
     <ul className={`menu__list menu__list--l${level}`}>
       {items.map((item) => {
@@ -145,9 +144,6 @@ function Items({ items, tree, current, open, onToggle, level, active }: Props & 
             </li>
           );
         }
-        // Server rendering: a closed category's markup, rendered once for every page (see entry-server.tsx).
-        const markup = !open.has(item.key) && !active.has(item.key) ? closed?.get(closedKey(item.key, level)) : undefined;
-        if (markup !== undefined) return <li key={item.key} className="menu__item" dangerouslySetInnerHTML={{ __html: markup }} />;
         return (
           <li key={item.key} className="menu__item">
             <Category item={item} tree={tree} current={current} open={open} onToggle={onToggle} level={level} active={active} />
@@ -180,18 +176,6 @@ export function Category({ item, tree, current, open, onToggle, level, active }:
     </details>
   );
 }
-
-/**
- * Server rendering only: the markup inside each category's `<li>` as it renders closed, by
- * `closedKey`. A closed category renders the same on every page of the locale (its name and its
- * first page), and the services pages have some sixty of them: rendered once per sidebar instead
- * of once per page, the real site's emit takes 520 instead of 578 ms (bench/README.md). The browser
- * renders them as usual and hydrates the same elements (test/renderer/sidebar-closed-markup.test.ts).
- */
-export const ClosedCategoryMarkup = createContext<ReadonlyMap<string, string> | undefined>(undefined);
-
-/** The key of a category's closed markup: its key and the level of the list it is in. */
-export const closedKey = (key: string, level: number) => `${level} ${key}`;
 
 /**
  * A closed category's items are rendered when it opens, not in every page's HTML: the whole tree in

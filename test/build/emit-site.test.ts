@@ -1,10 +1,9 @@
-import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../cli/pipeline/pipeline.ts';
 import { emitSite, listFiles } from '../../cli/pipeline/emit/emit-site.ts';
-import { SPARE_OUTPUT_DIR } from '../../cli/pipeline/output-site.ts';
 import { PaydocsError } from '../../cli/diagnostics.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 
@@ -73,95 +72,6 @@ describe('cli/build/emit-site', () => {
   });
 });
 
-describe('cli/build/emit-site: writing over the replaced site (spareDir)', () => {
-  it('keeps the site it replaces, and the next emit writes over it: only the new site is left, whatever the old one had', async () => {
-    const { parent, outDir } = previousSite();
-    const spareDir = path.join(parent, '.paydocs/cache/output/x');
-    await emitSite({ outDir, files: new Map([['index.html', 'first home'], ['guide/index.html', 'first guide'], ['a', 'a file'], ['c/one.html', 'one'], ['c/d/two.html', 'two']]), spareDir });
-    // The site it replaced is the spare now; nothing else is left beside dist/.
-    expect(snapshot(spareDir)).toEqual({ 'guide/index.html': 'old guide', 'index.html': 'old home' });
-    expect(readdirSync(parent).sort()).toEqual(['.paydocs', 'dist']);
-    // The spare of the next emit: the first site, with a link out of it where a file will be written.
-    await emitSite({ outDir, files: new Map([['index.html', 'second home']]), spareDir });
-    const outside = path.join(parent, 'outside.txt');
-    writeFileSync(outside, 'not to be written');
-    symlinkSync(outside, path.join(spareDir, 'linked.html'));
-    const inode = statSync(path.join(spareDir, 'guide/index.html')).ino;
-    const staticDir = path.join(parent, 'static');
-    mkdirSync(path.join(staticDir, 'img'), { recursive: true });
-    writeFileSync(path.join(staticDir, 'img/logo.svg'), '<svg/>');
-    // `a` was a file and is a folder now, `c` a folder and now a file; `linked.html` is written, not followed.
-    await emitSite({ outDir, files: new Map([['index.html', 'third home'], ['guide/index.html', 'third guide'], ['a/b/index.html', 'b'], ['c', 'c file'], ['linked.html', 'page']]), staticDir, spareDir });
-    expect(snapshot(outDir)).toEqual({ 'a/b/index.html': 'b', c: 'c file', 'guide/index.html': 'third guide', 'img/logo.svg': '<svg/>', 'index.html': 'third home', 'linked.html': 'page' });
-    expect(lstatSync(path.join(outDir, 'linked.html')).isFile()).toBe(true);
-    expect(readFileSync(outside, 'utf8')).toBe('not to be written');
-    // Written over, not made anew.
-    expect(statSync(path.join(outDir, 'guide/index.html')).ino).toBe(inode);
-    expect(snapshot(spareDir)).toEqual({ 'index.html': 'second home' });
-    expect(readdirSync(parent).sort()).toEqual(['.paydocs', 'dist', 'outside.txt', 'static']);
-  });
-
-  it('a failed emit over the spare keeps the previous dist/ and leaves nothing behind', async () => {
-    const { parent, outDir } = previousSite();
-    const spareDir = path.join(parent, 'spare');
-    await emitSite({ outDir, files: new Map([['index.html', 'first home']]), spareDir });
-    const before = snapshot(outDir);
-    await expect(emitSite({ outDir, files: new Map([['index.html', 'new'], ['a', 'file'], ['a/b/index.html', 'x']]), spareDir })).rejects.toThrow();
-    expect(snapshot(outDir)).toEqual(before);
-    expect(readdirSync(parent)).toEqual(['dist']);
-    // The next emit starts anew.
-    await emitSite({ outDir, files: new Map([['index.html', 'third']]), spareDir });
-    expect(snapshot(outDir)).toEqual({ 'index.html': 'third' });
-  });
-
-  it('never empties or writes through a link: an output folder that links elsewhere, or a link where the spare goes', async () => {
-    const parent = mkdtempSync(path.join(os.tmpdir(), 'paydocs-emit-'));
-    const target = path.join(parent, 'served');
-    mkdirSync(target);
-    writeFileSync(path.join(target, 'index.html'), 'served home');
-    writeFileSync(path.join(target, 'CNAME'), 'docs.example.com');
-    const outDir = path.join(parent, 'dist');
-    symlinkSync(target, outDir);
-    const spareDir = path.join(parent, 'spare');
-    for (let i = 0; i < 2; i++) await emitSite({ outDir, files: new Map([['index.html', `home ${i}`]]), spareDir });
-    expect(snapshot(outDir)).toEqual({ 'index.html': 'home 1' });
-    expect(snapshot(target)).toEqual({ CNAME: 'docs.example.com', 'index.html': 'served home' });
-    // A link where the spare goes: not taken for a site to write over.
-    rmSync(spareDir, { recursive: true, force: true });
-    symlinkSync(target, spareDir);
-    await emitSite({ outDir, files: new Map([['index.html', 'home 2']]), spareDir });
-    expect(snapshot(outDir)).toEqual({ 'index.html': 'home 2' });
-    expect(snapshot(target)).toEqual({ CNAME: 'docs.example.com', 'index.html': 'served home' });
-  });
-
-  it('writes anew, rather than over, a file with another name (a hard link) or another mode', async () => {
-    const { parent, outDir } = previousSite();
-    const spareDir = path.join(parent, 'spare');
-    await emitSite({ outDir, files: new Map([['index.html', 'home'], ['guide/index.html', 'guide']]), spareDir });
-    await emitSite({ outDir, files: new Map([['index.html', 'home'], ['guide/index.html', 'guide']]), spareDir });
-    // The spare is the first of these sites: a snapshot shares its home page, and its guide is executable.
-    const snapshotCopy = path.join(parent, 'snapshot.html');
-    linkSync(path.join(spareDir, 'index.html'), snapshotCopy);
-    chmodSync(path.join(spareDir, 'guide/index.html'), 0o700);
-    const mode = statSync(path.join(outDir, 'index.html')).mode & 0o7777;
-    await emitSite({ outDir, files: new Map([['index.html', 'new home'], ['guide/index.html', 'new guide']]), spareDir });
-    expect(snapshot(outDir)).toEqual({ 'guide/index.html': 'new guide', 'index.html': 'new home' });
-    expect(readFileSync(snapshotCopy, 'utf8')).toBe('home');
-    expect(statSync(path.join(outDir, 'guide/index.html')).mode & 0o7777).toBe(mode);
-  });
-
-  const shm = '/dev/shm';
-  const secondFileSystem = existsSync(shm) && statSync(shm).dev !== statSync(os.tmpdir()).dev;
-  it.skipIf(!secondFileSystem)('deletes the replaced site when the spare cannot be kept on its file system', async () => {
-    const { parent, outDir } = previousSite();
-    const spareDir = path.join(mkdtempSync(path.join(shm, 'paydocs-spare-')), 'spare');
-    await emitSite({ outDir, files: new Map([['index.html', 'new home']]), spareDir });
-    expect(snapshot(outDir)).toEqual({ 'index.html': 'new home' });
-    expect(readdirSync(parent)).toEqual(['dist']);
-    expect(existsSync(spareDir)).toBe(false);
-  });
-});
-
 describe('cli/build/build-site (atomic)', () => {
   it('a build with content errors writes nothing and keeps the previous dist/', async () => {
     const root = copyFixture('basic');
@@ -175,19 +85,16 @@ describe('cli/build/build-site (atomic)', () => {
     expect(readdirSync(root).filter((f) => f.startsWith('.dist'))).toEqual([]);
   });
 
-  it('a build with the cache writes over the site the build before it replaced, and writes what a build without it writes', async () => {
+  it('a build with the cache writes what a build without it writes, and nothing of the site it replaced', async () => {
     const root = copyFixture('basic');
     const outDir = path.join(root, 'dist');
     const extra = path.join(root, 'content/docs/extra.md');
     writeFileSync(extra, '---\ntitle: Extra\n---\n\nA page deleted later.\n');
     for (let i = 0; i < 2; i++) await buildSite({ root, outDir, cache: true });
     expect(existsSync(path.join(outDir, 'extra/index.html'))).toBe(true);
-    const spare = path.join(root, SPARE_OUTPUT_DIR);
-    const inode = statSync(path.join(spare, 'guide/index.html')).ino;
     writeFileSync(path.join(root, 'content/docs/guide.md'), `${readFileSync(path.join(root, 'content/docs/guide.md'), 'utf8')}\nA sentence added.\n`);
     rmSync(extra);
     await buildSite({ root, outDir, cache: true });
-    expect(statSync(path.join(outDir, 'guide/index.html')).ino).toBe(inode);
     const fresh = path.join(root, 'fresh');
     await buildSite({ root, outDir: fresh });
     expect(snapshot(outDir)).toEqual(snapshot(fresh));

@@ -1,31 +1,50 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleClient } from '../../cli/pipeline/render/bundle-client.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const abs = path.join(dir, name);
-    return statSync(abs).isDirectory() ? files(abs) : /\.(ts|tsx)$/.test(name) ? [abs] : [];
-  });
+/**
+ * Runs the TypeScript compiler on one extra file placed in a project (`renderer`, `shared`), with that
+ * project's own settings, and returns what it says. The file is written to a temporary folder and the
+ * project's tsconfig extended there, so the tree is never touched.
+ */
+function compileIn(project: 'renderer' | 'shared', source: string): string {
+  const dir = mkdtempSync(path.join(ROOT, project, '.boundary-'));
+  try {
+    writeFileSync(path.join(dir, 'probe.ts'), source);
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { rootDir: '../..', outDir: '../../lib', noEmit: true }, include: ['probe.ts'], references: project === 'renderer' ? [{ path: '../../shared' }] : [] }),
+    );
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const run = spawnSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8' });
+    return run.stdout + run.stderr;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
-describe('renderer boundary', () => {
-  it('renderer/ never imports Node built-ins or the build code, and only entry-server imports react-dom/server', () => {
-    const offenders: string[] = [];
-    for (const file of files(path.join(ROOT, 'renderer'))) {
-      const rel = path.relative(ROOT, file);
-      const src = readFileSync(file, 'utf8');
-      for (const m of src.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
-        const spec = m[1]!;
-        if (spec.startsWith('node:') || /^(fs|path|os|crypto|child_process|url)$/.test(spec)) offenders.push(`${rel}: ${spec}`);
-        if (/(^|\/)cli\//.test(spec)) offenders.push(`${rel}: ${spec}`);
-        if (spec === 'react-dom/server' && rel !== path.join('renderer', 'entry-server.tsx')) offenders.push(`${rel}: ${spec}`);
-      }
-    }
-    expect(offenders).toEqual([]);
+describe('the browser/Node boundary (each side a TypeScript project)', () => {
+  it('browser code cannot import a Node module', () => {
+    expect(compileIn('renderer', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n")).toMatch(/probe\.ts\(1,30\): error TS2307: Cannot find module 'node:fs'/);
+  });
+
+  it('browser code cannot import the CLI', () => {
+    expect(compileIn('renderer', "import { PACKAGE_ROOT } from '../../cli/package-root.ts';\nexport const x = PACKAGE_ROOT;\n")).toMatch(/error TS6307: File '.*cli\/package-root\.ts' is not listed within the file list of project/);
+  });
+
+  it('shared code can use neither the DOM nor Node', () => {
+    const said = compileIn('shared', 'export const a = document.title;\nexport const b = process.cwd();\n');
+    expect(said).toMatch(/probe\.ts\(1,18\): error TS2584: Cannot find name 'document'/);
+    expect(said).toMatch(/probe\.ts\(2,18\): error TS\d+: Cannot find name 'process'/);
+  });
+
+  it('a probe that breaks no rule compiles cleanly (the probes above fail for their import, nothing else)', () => {
+    expect(compileIn('renderer', "import { normalizePath } from '../../shared/route-path.ts';\nexport const x = normalizePath;\n")).toBe('');
   });
 
   it('the browser bundle contains no Node built-ins and refuses them at build time', async () => {

@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen } from '../../cli/serve/listen.ts';
 import { formatDiagnostic, PaydocsError } from '../../cli/diagnostics.ts';

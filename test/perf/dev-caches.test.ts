@@ -1,5 +1,4 @@
 import { utimesSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../cli/pipeline/routes/build-routes.ts';
 import { compileDoc, type CompiledPage } from '../../cli/pipeline/compile/compile-markdown.ts';

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,8 +81,8 @@ describe('cli/build/search-index-pool (threads started before the sources are kn
     writeFileSync(throws, "throw new Error('the index module is broken');\n");
     const exits = path.join(dir, 'exits-at-load.ts');
     writeFileSync(exits, 'process.exit(3);\n');
-    for (const [entry, message] of [[throws, 'the index module is broken'], [exits, 'search index worker exited with code 3']] as const) {
-      const pool = startSearchIndexPool(1, entry);
+    for (const [entry, message] of [[throws, 'the index module is broken'], [exits, 'exited with code 3']] as const) {
+      const pool = startSearchIndexPool(1, pathToFileURL(entry));
       try {
         await new Promise((resolve) => setTimeout(resolve, 800));
         await expect(pool.index(sources).get(sources[0]!)!).rejects.toThrow(message);

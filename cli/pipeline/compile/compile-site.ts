@@ -3,22 +3,19 @@
  * small one. Kept apart from compile-markdown.ts, which the workers import: the pool's own imports
  * (esbuild, to bundle the worker) stay out of every worker.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import v8 from 'node:v8';
 import type { PaydocsConfig } from '../../../config/index.ts';
-import type { Diagnostic, DiagnosticList } from '../../diagnostics.ts';
+import type { DiagnosticList } from '../../diagnostics.ts';
 import { CompileCache, entryName, styleText, writeCacheIndex, type CacheIndex, type CompileCacheSpec, type EntryPlace } from '../../cache/compile-cache.ts';
 import type { CompiledPage } from './compile-markdown.ts';
-import { CompilePlan } from './compile-plan.ts';
-import type { WorkerReply, WorkerRequest } from './compile-worker.ts';
+import type { CompileReply, CompileRequest } from './compile-worker.ts';
 import { DOCS_DIR, I18N_DIR, walkContent } from '../load/content-dirs.ts';
 import type { ContentTree, SourceDoc } from '../load/load-content.ts';
 import type { MarkdownData } from './markdown/types.ts';
-import { bundledModule, INSTALL_STAMP } from '../../workers/worker-bundle.ts';
+import { startWorkerPool } from '../../workers/worker-pool.ts';
+import { siblingModule } from '../../workers/worker-script.ts';
 
 /** Below this many docs a build compiles in-process: starting a worker costs more than it saves. */
 export const MIN_DOCS_FOR_WORKERS = 60;
@@ -70,9 +67,6 @@ export interface CompileWorkers {
   close(): Promise<void>;
 }
 
-/** Batches queued on each worker before the main thread turns to `LaterData`'s loading, which keeps it from handing out more. */
-const PREFILL_BATCHES = 4;
-
 /** Threads for a build: `PAYDOCS_THREADS` if set, else one per core (at most 8). */
 export function defaultThreads(): number {
   const env = Number(process.env.PAYDOCS_THREADS);
@@ -88,142 +82,60 @@ export function startCompileWorkersFor(root: string, threads = defaultThreads())
   return docs >= MIN_DOCS_FOR_WORKERS ? startCompileWorkers(threads, { youngGenerationMb: youngGenerationMb(docs) }) : undefined;
 }
 
-let workerModule: Promise<URL> | undefined;
-/** The bundle the compile workers run (see `bundledModule`); looked up once per process, again after a failure. */
-function compileWorkerModule(): Promise<URL> {
-  workerModule ??= bundledModule(fileURLToPath(new URL('./compile-worker.ts', import.meta.url)), 'compile-worker', { packages: 'bundle' });
-  workerModule.catch(() => (workerModule = undefined));
-  return workerModule;
-}
-
 /**
- * What names the code that compiles a doc, for the compile cache: the compile workers' bundle (its
- * folder is named by a hash of its code, packages included: the in-process compile runs the same
- * sources) and the installed packages' lock, for what the bundle only points at (Oniguruma's binary).
+ * V8 flags for the compile workers, which V8 reads when a thread's isolate starts (so set just before
+ * they start, the main thread keeps its defaults): a compile is a short burst of mostly cold code, which
+ * V8's default tier-up spends seconds of CPU optimizing. Measured gain in docs/performance.md.
  */
-export async function compilerKey(): Promise<string> {
-  const bundle = path.basename(path.dirname(fileURLToPath(await compileWorkerModule())));
-  // Packages installed without npm's lock (another package manager): the bundle's hash covers their code.
-  return `${bundle}\0${installKey() ?? 'no lock'}`;
-}
+const COMPILE_WORKER_V8_FLAGS = ['--interrupt-budget=540672', '--max-inlined-bytecode-size=0'];
 
-let install: { key: string | undefined } | undefined;
-/** A hash of npm's record of the installed packages (`node_modules/.package-lock.json`), or undefined without one; read once per process, as the bundles are looked up. */
-export function installKey(): string | undefined {
-  if (!install) {
-    try {
-      install = { key: createHash('sha256').update(readFileSync(INSTALL_STAMP)).digest('hex') };
-    } catch {
-      install = { key: undefined };
-    }
-  }
-  return install.key;
-}
-
-/** Starts `count` compile workers (from the cached bundle of compile-worker.ts; see `bundledModule`). */
+/** Starts `count` compile workers (compile-worker.ts) in a pool; they warm up their processors while the content loads. */
 export function startCompileWorkers(count: number, options: { youngGenerationMb?: number } = {}): CompileWorkers {
-  const maxYoungGenerationSizeMb = options.youngGenerationMb ?? youngGenerationMb(0);
-  const started = compileWorkerModule().then((url) => {
-    return Array.from({ length: count }, () => new Worker(url, { resourceLimits: { maxYoungGenerationSizeMb } }));
-  });
-  // A worker that dies takes the build with it, with its own error.
-  const failed = started.then(
-    (workers) =>
-      new Promise<never>((_, reject) => {
-        for (const w of workers) {
-          w.on('error', reject);
-          w.on('message', (m: WorkerReply) => {
-            if (m.type === 'error') reject(Object.assign(new Error(`compile worker: ${m.message}`), { stack: m.stack }));
-          });
-        }
-      }),
-  );
-  failed.catch(() => undefined);
-  const next = (w: Worker, type: WorkerReply['type']) =>
-    Promise.race([
-      failed,
-      new Promise<WorkerReply>((resolve) => {
-        const on = (m: WorkerReply) => {
-          if (m.type === type) {
-            w.off('message', on);
-            resolve(m);
-          }
-        };
-        w.on('message', on);
-      }),
-    ]);
-  return {
+  for (const flag of COMPILE_WORKER_V8_FLAGS) v8.setFlagsFromString(flag);
+  const pool = startWorkerPool<CompileRequest, CompileReply>(siblingModule(import.meta.url, 'compile-worker'), {
     size: count,
+    resourceLimits: { maxYoungGenerationSizeMb: options.youngGenerationMb ?? youngGenerationMb(0) },
+  });
+  const failed = (error: Error): never => {
+    throw Object.assign(new Error(`compile worker: ${error.message}`), { stack: error.stack });
+  };
+  return {
+    size: pool.size,
     async compile(content, { config, diagnostics, data, later, cache }) {
-      const workers = await Promise.race([failed, started]);
       const all: SourceDoc[] = [...content.docs.values()].flat();
       const routes = Object.fromEntries([...content.docs].map(([locale, docs]) => [locale, docs.map((d): [string, string] => [d.relPath, d.route])]));
-      for (const w of workers) w.postMessage({ type: 'init', config, routes, data: data ?? {}, cache } satisfies WorkerRequest);
-      // The docs that need the later data wait for it; it goes to every worker before any of them.
-      const arrived = later
-        ? later.data.then((extra) => {
-            for (const w of workers) w.postMessage({ type: 'data', data: extra } satisfies WorkerRequest);
+      const setup = pool.broadcast({ type: 'init', config, routes, data: data ?? {}, cache }).catch(failed);
+      const results: Array<Extract<CompileReply, { type: 'batch' }>['docs'][number]> = new Array(all.length);
+      // Longest first, so that the threads finish together; the docs that need data still loading wait for it.
+      const order = all.map((_, i) => i).sort((a, b) => all[b]!.body.length - all[a]!.body.length);
+      const waits = later ? order.filter((i) => later.needs(all[i]!)) : [];
+      const now = later ? order.filter((i) => !later.needs(all[i]!)) : order;
+      const batchSize = Math.max(1, Math.min(16, Math.ceil(all.length / (pool.size * 8))));
+      const compileBatches = (indexes: number[]) => {
+        const runs: Array<Promise<void>> = [];
+        for (let k = 0; k < indexes.length; k += batchSize) {
+          const batch = indexes.slice(k, k + batchSize);
+          const run = pool.run({ type: 'batch', docs: batch.map((i) => all[i]!) }).then((reply) => {
+            if (reply.type !== 'batch') throw new Error(`compile worker: a batch answered with \`${reply.type}\``);
+            batch.forEach((i, n) => (results[i] = reply.docs[n]!));
+          }, failed);
+          run.catch(() => undefined); // awaited below, with the others
+          runs.push(run);
+        }
+        return runs;
+      };
+      const first = compileBatches(now);
+      // The later data goes to every thread before any doc that needs it (a thread handles its messages in order).
+      const rest = later
+        ? later.data.then(async (extra) => {
+            await pool.broadcast({ type: 'data', data: extra }).catch(failed);
+            await Promise.all(compileBatches(waits));
           })
         : Promise.resolve();
-      arrived.catch(() => undefined); // awaited by the workers that reach the waiting docs; a failure fails the compile there
-      const results: Array<{ page: Omit<CompiledPage, 'doc'>; diagnostics: Diagnostic[]; place?: EntryPlace; hit: boolean } | undefined> = new Array(all.length);
-      // Handed out a few at a time as workers free up (see compile-plan.ts).
-      const plan = new CompilePlan(all, { batchSize: Math.max(1, Math.min(16, Math.ceil(all.length / (count * 8)))), waits: later?.needs });
-      let hasArrived = !later;
-      arrived.then(() => (hasArrived = true)).catch(() => undefined);
-      const takeNow = (worker: number) => plan.next(worker, hasArrived);
-      const take = async (worker: number) => {
-        const batch = takeNow(worker);
-        if (batch) return batch;
-        await arrived;
-        return plan.next(worker, true);
-      };
-      let batchId = 0;
-      const replies = new Map<number, (reply: Extract<WorkerReply, { type: 'batch' }>) => void>();
-      const onReply = (m: WorkerReply) => {
-        if (m.type === 'batch') replies.get(m.id)?.(m);
-      };
-      for (const w of workers) w.on('message', onReply);
-      const send = (w: Worker, indexes: number[]) => {
-        const id = batchId++;
-        const reply = new Promise<Extract<WorkerReply, { type: 'batch' }>>((resolve) => replies.set(id, resolve));
-        w.postMessage({ type: 'batch', id, docs: indexes.map((i) => all[i]!) } satisfies WorkerRequest);
-        const stored = Promise.race([failed, reply]).then((done) => {
-          replies.delete(id);
-          indexes.forEach((i, k) => (results[i] = { page: done.pages[k]!, diagnostics: done.diagnostics[k]!, place: done.places[k], hit: done.hits[k]! }));
-        });
-        // A failed worker fails every queued batch; the first one awaited reports it, the others must not go unhandled.
-        stored.catch(() => undefined);
-        return stored;
-      };
-      const handedOut = Promise.all(
-        workers.map(async (w, worker) => {
-          // With data still to load, each worker gets several batches at once: the main thread, busy
-          // loading it, hands out no more until it is done. Afterwards one batch at a time.
-          const queued: Array<Promise<void>> = [];
-          for (let k = 0; k < (later ? PREFILL_BATCHES : 1); k++) {
-            const batch = takeNow(worker) ?? (k === 0 ? await take(worker) : undefined);
-            if (!batch) break;
-            queued.push(send(w, batch));
-          }
-          while (queued.length) {
-            await queued.shift();
-            if (queued.length) continue;
-            const batch = await take(worker);
-            if (batch) queued.push(send(w, batch));
-          }
-        }),
-      );
-      try {
-        await handedOut;
-      } finally {
-        for (const w of workers) w.off('message', onReply);
-      }
+      await Promise.all([setup, ...first, rest]);
       const classes = new Map<string, string>();
-      for (const w of workers) {
-        const reply = next(w, 'styles');
-        w.postMessage({ type: 'styles' } satisfies WorkerRequest);
-        for (const [name, style] of ((await reply) as Extract<WorkerReply, { type: 'styles' }>).classes) classes.set(name, style);
+      for (const reply of await pool.broadcast({ type: 'styles' }).catch(failed)) {
+        if (reply.type === 'styles') for (const [name, style] of reply.classes) classes.set(name, style);
       }
       if (cache) writeCacheIndex(cache, indexOf(all.map((doc, k) => [doc, results[k]!.place])), [...content.docs.keys()]);
       const pages = new Map<string, CompiledPage[]>();
@@ -238,12 +150,9 @@ export function startCompileWorkers(count: number, options: { youngGenerationMb?
           }),
         );
       }
-      return { pages, css: styleClassesCss(classes), reused: results.filter((r) => r!.hit).length };
+      return { pages, css: styleClassesCss(classes), reused: results.filter((r) => r.hit).length };
     },
-    async close() {
-      const workers = await started.catch(() => []);
-      await Promise.all(workers.map((w) => w.terminate()));
-    },
+    close: () => pool.close(),
   };
 }
 

@@ -3,7 +3,7 @@ import * as esbuild from 'esbuild';
 import { BROWSER_TARGET } from '../render/bundle-client.ts';
 import { listCustomPages, PAGES_DIR } from './content-dirs.ts';
 import { importCode, packagesByUrl, sourceLocator, type LocateInSource } from './import-code.ts';
-import { packageResolver } from '../../workers/worker-bundle.ts';
+import { resolveFromPaydocs } from './resolve-package.ts';
 import type { ComponentType } from 'react';
 import type { CustomPageProps } from '../../../renderer/context.ts';
 import { errorText, PaydocsError, type Diagnostic } from '../../diagnostics.ts';
@@ -81,12 +81,11 @@ async function importPage(root: string, file: string, resolve: (specifier: strin
 export async function loadCustomPages(root: string, locales: string[]): Promise<CustomPageModule[]> {
   const out: CustomPageModule[] = [];
   const problems: Diagnostic[] = [];
-  const resolve = await packageResolver();
   for (const name of listCustomPages(root)) {
     const file = `${PAGES_DIR}/${name}.tsx`;
     let loaded: Awaited<ReturnType<typeof importPage>>;
     try {
-      loaded = await importPage(root, file, resolve);
+      loaded = await importPage(root, file, resolveFromPaydocs);
     } catch (error) {
       // Every page's problems at once, like every other input.
       if (!(error instanceof PaydocsError)) throw error;

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin, SourceMap, type SourceMapPayload } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { writableCacheDir } from '../../bundle-cache.js';
-import { PACKAGE_ROOT } from '../../package-root.ts';
 
 /**
  * Imports an ES module compiled in memory by esbuild (the config, a custom page): written to a file in
- * paydocs' cache (`writableCacheDir`), imported, and deleted once loaded (the module stays cached by its URL; kept, the
+ * the temporary folder, imported, and deleted once loaded (the module stays cached by its URL; kept, the
  * cache grew by a file for every change and every project folder ever built). The file is named by
  * the code and the process: the same code imports once per process, and builds running at once
  * (tests) never delete a file another is importing.
@@ -21,7 +20,7 @@ export function codeModuleName(code: string, prefix: string): string {
 
 export async function importCode<T>(code: string, prefix: string): Promise<T> {
   // The module's packages are imported by URL (see load-config.ts and custom-pages.ts): it runs from any folder.
-  const dir = writableCacheDir(PACKAGE_ROOT);
+  const dir = tmpdir();
   const file = path.join(dir, `${codeModuleName(code, prefix)}${process.pid}.mjs`);
   writeFileSync(file, code);
   try {

@@ -87,7 +87,6 @@ export function isoCodes(): IsoLists {
 const YES_NO = { yes: L('yes', 'да'), no: L('no', 'нет') };
 const serviceId = (route: string) => route.replace(/\//g, '_');
 const serviceLink = (route: string) => `[${serviceId(route)}](/services/${route})`;
-const codeList = (items: string[]) => items.map((i) => `\`${i}\``).join(', ');
 const map = (f: (locale: 'en' | 'ru') => string): Localized => ({ en: f('en'), ru: f('ru') });
 
 function errorCodes(list: ApiErrorCode[]): DataTable {

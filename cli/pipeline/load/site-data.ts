@@ -20,17 +20,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { DiagnosticList, type Diagnostic } from '../../diagnostics.ts';
-import { PACKAGE_ROOT } from '../../package-root.ts';
 import type { ApiLoadFailure, ApiModel } from './api/load-api.ts';
 import type { Step } from '../pipeline.ts';
 import { readChecked, writeChecked } from '../../cache/checked-file.ts';
 import { DOCS_DIR } from './content-dirs.ts';
 import type { ReferenceData } from './load-data.ts';
-import { installKey } from '../compile/compile-site.ts';
-import { bundledModule } from '../../workers/worker-bundle.ts';
 
 /** Where the entry is kept, below the project root. */
 export const DATA_CACHE_FILE = '.paydocs/cache/data.bin';
@@ -53,24 +49,10 @@ export interface LoadSiteDataInput {
   root: string;
   locales: string[];
   defaultLocale: string;
-  /** Keep and reuse what loading gave; `code` names paydocs' code and packages (see `dataCacheCode`). */
+  /** Keep and reuse what loading gave; `code` names paydocs' code and packages (`codeKey()`). */
   cache?: { code: string };
   /** Times the loaders (`--verbose`). */
   step?: Step;
-}
-
-/**
- * What names the code that loads the data, for the cache: the CLI's bundle (the loaders run from it;
- * its folder is named by a hash of its code), `compiler` (`compilerKey`), the installed packages (npm's
- * lock: the bundle only imports the validators and the ISO lists, so without npm's record of them there
- * is no cache) and the ICU data that names countries and languages.
- */
-export async function dataCacheCode(compiler: string): Promise<string> {
-  // `compiler` holds the lock's hash when there is one.
-  if (installKey() === undefined) throw new Error('no record of the installed packages (node_modules/.package-lock.json)');
-  const cli = await bundledModule(path.join(PACKAGE_ROOT, 'cli/main.ts'), 'cli');
-  const { icu, unicode, cldr } = process.versions as Record<string, string | undefined>;
-  return [path.basename(path.dirname(fileURLToPath(cli))), compiler, icu, unicode, cldr].join('\0');
 }
 
 /** Loads and checks the reference data and the OpenAPI document, from the cache when nothing they are loaded from changed. */

@@ -3,7 +3,7 @@ import type { Definition, Html, Image, Link, Root } from 'mdast';
 import type { Plugin } from 'unified';
 import { visit } from './visit.ts';
 import { CHANGELOG_ROUTE } from '../../emit/write-feeds.ts';
-import { pageData, type LinkRef, type PageContext } from './types.ts';
+import { pageData, type PageContext } from './types.ts';
 import { htmlLinks } from '../../check/html-links.ts';
 import { decodedOrAsIs } from '../../routes/site-paths.ts';
 
