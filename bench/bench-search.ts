@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Browser, CDPSession } from 'playwright-core';
 import YAML from 'yaml';
-import { buildSite } from '../cli/pipeline/pipeline.ts';
+import { buildSite } from '../cli/pipeline/build-site.ts';
 import { createStaticHandler } from '../cli/serve/static-handler.ts';
 import type { BootData, SiteData } from '../shared/page-data.ts';
 import { launchBrowser } from '../test/helpers/chromium.ts';

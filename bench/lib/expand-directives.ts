@@ -15,7 +15,9 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { loadApi } from '../../cli/pipeline/load/api/load-api.ts';
 import { pageFileData } from '../../cli/pipeline/compile/compile-markdown.ts';
-import { needsLaterData } from '../../cli/pipeline/pipeline.ts';
+import { directivesUsedBy } from '../../cli/pipeline/compile/directives.ts';
+
+const needsLaterData = (doc: { body: string }): boolean => directivesUsedBy(doc.body).length > 0;
 import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
 import { loadContent } from '../../cli/pipeline/load/load-content.ts';
 import { loadData } from '../../cli/pipeline/load/load-data.ts';

@@ -29,6 +29,7 @@ import type { Diagnostic } from '../diagnostics.ts';
 import type { CompiledPage } from '../pipeline/compile/compile-markdown.ts';
 import type { SourceDoc } from '../pipeline/load/load-content.ts';
 import type { MarkdownData } from '../pipeline/compile/markdown/types.ts';
+import { directivesUsedBy } from '../pipeline/compile/directives.ts';
 
 /** Where the entries live, below the project root. */
 export const COMPILE_CACHE_DIR = '.paydocs/cache/pages';
@@ -36,10 +37,6 @@ export const COMPILE_CACHE_DIR = '.paydocs/cache/pages';
 const FORMAT = 1;
 const INDEX = 'index.json';
 
-/** A page's body renders the OpenAPI document. */
-export const USES_API = /::api-operation\b/;
-/** A page's body renders the reference data (`content/data`). */
-export const USES_DATA = /::(?:data-table|status-diagram)\b/;
 
 /** Where an entry is: pack file name, byte offset, length, and a hash of its bytes (checked before they are read as an entry). */
 export type EntryPlace = [pack: string, offset: number, length: number, hash: string];
@@ -151,8 +148,9 @@ export class CompileCache {
     // state, current or outdated, is `translation`); with it, every English edit compiled the translation again.
     const source = [doc.locale, doc.file, doc.relPath, doc.id, doc.route, doc.frontmatter, doc.body, doc.bodyLineOffset, doc.translation ?? ''];
     const hash = createHash('sha256').update(this.#spec.base).update(stableText(source));
-    hash.update(USES_API.test(doc.body) ? this.#dataHash(data.api) : '-');
-    hash.update(USES_DATA.test(doc.body) ? this.#dataHash(data.reference) : '-');
+    const uses = directivesUsedBy(doc.body);
+    hash.update(uses.includes('api') ? this.#dataHash(data.api) : '-');
+    hash.update(uses.includes('reference') ? this.#dataHash(data.reference) : '-');
     return hash.digest('hex');
   }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { buildSite } from '../pipeline/pipeline.ts';
+import { buildSite } from '../pipeline/build-site.ts';
 import { reusedNote } from '../cache/compile-cache.ts';
 import { outDirProblem } from '../pipeline/emit/out-dir.ts';
 import { formatDiagnostic } from '../diagnostics.ts';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { buildSite } from '../pipeline/pipeline.ts';
+import { buildSite } from '../pipeline/build-site.ts';
 import { formatDiagnostic, PaydocsError } from '../diagnostics.ts';
 
 export function registerCheck(program: Command): void {

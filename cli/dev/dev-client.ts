@@ -5,8 +5,6 @@
  */
 export const DEV_CLIENT_SCRIPT = `
 const es = new EventSource('/__paydocs/events');
-// The page is shown: the server may compile it again in the background, to be quick with its first save.
-addEventListener('load', () => (window.requestIdleCallback || setTimeout)(() => fetch('/__paydocs/shown?path=' + encodeURIComponent(location.pathname), { method: 'POST' }).catch(() => {})));
 let overlay;
 function show(text) {
   if (!overlay) {

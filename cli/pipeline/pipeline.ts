@@ -1,122 +1,244 @@
-import type { PaydocsConfig } from '../../config/index.ts';
-import { DiagnosticList, type Diagnostic } from '../diagnostics.ts';
-import { compileCacheSpec, USES_API, USES_DATA } from '../cache/compile-cache.ts';
-import { codeKey } from '../cache/code-key.ts';
-import { compileSite, startCompileWorkersFor } from './compile/compile-site.ts';
-import type { SourceDoc } from './load/load-content.ts';
-import { startSearchIndexPool, type SearchIndexPool } from './search/search-index-pool.ts';
-
 /**
- * The directives that render the reference data (`content/data`) or the OpenAPI document: a page
- * with one waits for them. (Named in compile-cache.ts, not taken from their plugins: the main thread
- * never loads the Markdown chain.)
+ * The pipeline: config → content → compile → routes → render → check, giving the site's files. `paydocs
+ * build` runs it once and emits the files (build-site.ts); `paydocs dev` keeps one alive, runs it
+ * again with each change, and serves the files from memory (cli/dev/). A run after a change does only
+ * what the change requires (graph.ts, and the compile memo below the compile stage).
+ *
+ * Concurrency stays inside the stage that owns it: the compile workers (compile/compile-site.ts) start
+ * first and warm up while the config and the content load; the site data the directives render and
+ * the browser bundle load while the workers compile; the search indexes build on their own thread
+ * while the pages render.
  */
-export const needsLaterData = (doc: SourceDoc): boolean => USES_API.test(doc.body) || USES_DATA.test(doc.body);
+import type { PaydocsConfig } from '../../config/index.ts';
+import { DiagnosticList, PaydocsError, type Diagnostic } from '../diagnostics.ts';
+import { codeKey } from '../cache/code-key.ts';
+import { compileCacheSpec } from '../cache/compile-cache.ts';
+import { Changes } from './graph.ts';
+import { timedStep } from './step.ts';
+import { loadConfig } from './load/load-config.ts';
+import { loadContent, type ContentTree } from './load/load-content.ts';
+import { listCustomPages } from './load/content-dirs.ts';
+import { loadCustomPages, type CustomPageModule } from './load/custom-pages.ts';
+import { loadAndCheckRedirects, type RedirectEntry } from './load/load-redirects.ts';
+import { writeRedirects } from './emit/write-redirects.ts';
+import { addSiteFiles } from './emit/site-files.ts';
+import { checkCustomPages } from './check/check-custom-pages.ts';
+import { SiteDataLoader } from './load/site-data-loader.ts';
+import { compileSite, startCompileWorkersFor } from './compile/compile-site.ts';
+import { CompileMemo } from './compile/compile-memo.ts';
+import { directivesUsedBy } from './compile/directives.ts';
+import type { CompiledPage } from './compile/compile-markdown.ts';
+import { buildRoutes, type LocaleRoutes } from './routes/build-routes.ts';
+import { bundleSite, type SiteBundle } from './render/bundle-site.ts';
+import { contentHash, renderPages, type PageChunk, type RenderedSite } from './render/render-pages.ts';
+import { checkSiteLinks } from './check/check-site.ts';
+import { writeFeeds, type Feeds } from './emit/write-feeds.ts';
+import { startSearchIndex, type SearchIndexRun } from './search/search-stage.ts';
+import type { OutputFiles, OutputValue } from './emit/emit-site.ts';
 
-export type Step = <T>(name: string, fn: () => T | Promise<T>) => Promise<T>;
-
-export interface BuildOptions {
+export interface PipelineOptions {
   root: string;
-  outDir: string;
+  /**
+   * `build`: one run; pages minified and indexed for search; a broken link is an error. `dev`: runs
+   * again on every change and keeps the last good version of whatever breaks (config, theme, a page,
+   * the data); a broken link is a warning, since a writer may link a page before writing it.
+   */
+  mode: 'build' | 'dev';
   /** Build only these locales (default: all). */
   locales?: string[];
-  /** Validate only; write nothing. */
-  dryRun?: boolean;
-  checkAnchors?: boolean;
-  strict?: boolean;
-  /**
-   * Keep each doc's compiled page in `.paydocs/cache/` and compile again only the docs that changed
-   * (`paydocs build` does unless given `--no-cache`; see compile-cache.ts).
-   */
+  /** Read and write `.paydocs/cache/` (compile, data and search caches). */
   cache?: boolean;
-  /** Crawl the written site with linkinator before it replaces `outDir` (`--check-links`). */
-  checkBuiltSite?: { external: boolean; log?: (line: string) => void };
+  checkAnchors?: boolean;
+  /** Times each stage (`--verbose`). */
   onStep?: (name: string, ms: number) => void;
 }
 
-export interface BuildResult {
+/** What one run of the pipeline gives: the site, and everything the drivers report or serve. */
+export interface SiteOutput {
   config: PaydocsConfig;
-  warnings: Diagnostic[];
-  files: number;
-  pages: number;
-  /** Docs that came from the compile cache, of `docs` compiled or reused (`cache` builds). */
+  content: ContentTree;
+  compiled: Map<string, CompiledPage[]>;
+  locales: LocaleRoutes[];
+  redirects: RedirectEntry[];
+  feeds: Feeds;
+  custom: CustomPageModule[];
+  rendered: RenderedSite;
+  /** Every file of the site but the pages' HTML (`rendered.html`, rendered when written or requested). */
+  files: OutputFiles;
+  /** Every site path a link may point to. */
+  linkable: Set<string>;
+  diagnostics: DiagnosticList;
+  /** Problems of the code the site is built with (config, theme, React pages) that dev works around with the last good version. */
+  codeErrors: Diagnostic[];
+  /** The search indexes (build): the build closes their thread once the files are written. */
+  search?: SearchIndexRun;
+  /** Docs that came from the compile cache, of `docs`. */
   reused: number;
   docs: number;
 }
 
+export interface Pipeline {
+  /** Runs the pipeline; `changed` (paths relative to the project) after the first run. */
+  run(changed?: Iterable<string>): Promise<SiteOutput>;
+  close(): Promise<void>;
+}
+
+export function createPipeline(options: PipelineOptions): Pipeline {
+  const { root, mode } = options;
+  const step = timedStep(options.onStep);
+  const state = new PipelineState(options);
+  let first = true;
+
+  async function run(changed?: Iterable<string>): Promise<SiteOutput> {
+    const changes = first || !changed ? Changes.all() : Changes.of(changed);
+    // Compile workers warm up while the config and the content load (a cold build of a real site only).
+    const workers = first && mode === 'build' ? startCompileWorkersFor(root) : undefined;
+    first = false;
+    const diagnostics = new DiagnosticList();
+    try {
+      const config = await step('load config', () => state.config(changes));
+      const content = await step('load content', () => loadContent({ root, config, mode, diagnostics, cache: state.reads, categoryCache: state.categories }));
+      const customNames = listCustomPages(root);
+      const data = state.data.load({ config, changes, step }); // the pages that render it wait for it
+      const bundle = state.bundle(config, changes); // the render waits for it
+      const compiled = await step('compile markdown', () =>
+        compileSite(content, {
+          config,
+          diagnostics,
+          workers,
+          later: { data: data.then((d) => d.markdown), needs: (doc) => directivesUsedBy(doc.body).length > 0 },
+          cache: state.compileCache(config),
+          memo: state.memo,
+          keepLastGood: mode === 'dev',
+        }),
+      );
+      for (const d of (await data).problems) diagnostics.add(d);
+      const feeds = await step('write feeds', () => writeFeeds({ config, pages: compiled.pages, diagnostics }));
+      const locales = await step('build routes', () => buildRoutes({ config, pages: compiled.pages, categories: content.categories, customPages: customNames }));
+      const redirects = await step('check redirects', () => state.redirects({ config, content, customPages: customNames, diagnostics }));
+      const linkable = await step('check links', () => checkSiteLinks({ root, config, content, compiled: compiled.pages, locales, feeds, redirects, checkAnchors: options.checkAnchors ?? false, mode, diagnostics }));
+      // Errors so far are kept, not thrown: the writer sees every error of the run at once.
+      const { client, custom } = await step('bundle client', () => withErrorsSoFar(bundle, diagnostics));
+      const css = client.css + compiled.css;
+      const cssFile = `assets/style-${contentHash(css)}.css`;
+      const search = mode === 'build' ? await step('build search index', () => startSearchIndex({ root, config, locales, diagnostics, cache: options.cache, searchWorker: client.extra['search-worker']!, threads: workers ? 1 : 0 })) : undefined;
+      const rendered = await step('render pages', () =>
+        renderPages({ config, locales, custom, searchFiles: search?.searchFiles, feeds: feeds.links, chunkCache: state.chunks, assets: { entry: client.entry, preload: client.preload, css: [config.baseUrl + cssFile], pageChunks: client.pageChunks } }),
+      );
+      const files: OutputFiles = new Map<string, OutputValue>([...client.files, ...rendered.files, ...(search?.files ?? []), [cssFile, css], ...feeds.files, ...writeRedirects(config, redirects)]);
+      if (mode === 'build') {
+        // Rendered once here to check their links, and written as rendered.
+        const customHtml = await step('check page links', () => checkCustomPages({ root, config, locales, rendered, compiled: compiled.pages, linkable, checkAnchors: options.checkAnchors ?? false, diagnostics }));
+        for (const [file, html] of customHtml) rendered.html.set(file, () => html);
+        await step('write site files', () => addSiteFiles({ root, config, locales, rendered, files, diagnostics }));
+      }
+      const docs = [...content.docs.values()].reduce((n, list) => n + list.length, 0);
+      return { config, content, compiled: compiled.pages, locales, redirects, feeds, custom, rendered, files, linkable, diagnostics, codeErrors: state.codeErrors, search, reused: compiled.reused, docs };
+    } finally {
+      // Not awaited: a worker takes up to a tenth of a second to tear down its heap, and nothing after the compile needs them.
+      void workers?.close();
+    }
+  }
+
+  return { run, close: () => state.close() };
+}
+
 /**
- * The pipeline: config -> content -> compile -> routes -> check -> bundle -> render -> emit. The
- * compile workers start first, before the rest of the pipeline is even imported; while they
- * compile, the main thread loads the modules of the stages after compiling (output-site.ts) and
- * starts the browser bundle.
+ * What the pipeline keeps from one run to the next: the inputs that a run reuses unless the graph says
+ * they changed, the caches below the stages, and (dev) the last good version of what broke.
  */
-export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const { root } = options;
-  const step: Step = async (name, fn) => {
-    const t0 = performance.now();
-    const value = await fn();
-    options.onStep?.(name, performance.now() - t0);
-    return value;
-  };
-  const diagnostics = new DiagnosticList();
-  // Compile workers (a real site; a small one compiles in-process) warm up while the config and content load.
-  const workers = startCompileWorkersFor(root);
-  const compiler = options.cache ? Promise.resolve(codeKey()) : undefined;
-  compiler?.catch(() => undefined); // awaited once the content is in; a failure then means no cache
-  let searchPool: SearchIndexPool | undefined;
-  let output: Promise<typeof import('./output-site.ts')> | undefined;
-  let bundled: ReturnType<(typeof import('./output-site.ts'))['bundleSite']> | undefined;
-  try {
-    const { config, content, compiled, highlightCss, reused } = await (async () => {
-      // The loaders of the reference data and the OpenAPI document (and their validators, Ajv and
-      // @readme/openapi-parser) load once the workers are compiling: loaded here, they held up the
-      // config and the content the workers wait for.
-      const [{ loadConfig }, { loadContent }] = await Promise.all([import('./load/load-config.ts'), import('./load/load-content.ts')]);
-      const loaded = await step('load config', () => loadConfig(root));
-      const config: PaydocsConfig = options.locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => options.locales!.includes(l)) } } : loaded;
-      const content = await step('load content', () => loadContent({ root, config, mode: 'build', diagnostics }));
-      const { pages, css, reused } = await step('compile markdown', async () => {
-        // The reference data and the OpenAPI document load while the workers compile the pages that
-        // use neither (loaded first, they kept them waiting): loading starts once the first batches
-        // are handed out.
-        // With the cache, they come from it while none of their files changed (see site-data.ts).
-        const data = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-          const { loadSiteData } = await import('./load/site-data.ts');
-          const compiled = await compiler?.catch(() => undefined);
-          const code = compiled;
-          const loaded = await loadSiteData({ root, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, cache: code === undefined ? undefined : { code }, step });
-          for (const d of [...loaded.problems.data, ...loaded.problems.api]) diagnostics.add(d);
-          return { reference: loaded.reference, api: loaded.api };
-        });
-        const later = { data, needs: needsLaterData };
-        // A compile code that fails to bundle costs the cache, not the build (the in-process compile does not need the bundle).
-        const key = await compiler?.catch(() => undefined);
-        const cache = key === undefined ? undefined : compileCacheSpec(root, key, config);
-        const compiling = compileSite(content, { config, diagnostics, workers, later, cache });
-        output = import('./output-site.ts');
-        // The search-index thread loads while the workers compile: started when the output needs it,
-        // it left a core idle while it loaded. One for every locale, in turn, beside the rendering on
-        // the main thread: a thread per locale cost one more start and warm-up of the tokenizer and
-        // the stemmers, on a machine whose two cores the rendering and the writers already share
-        // (bench/README.md, *What changed*).
-        if (workers) searchPool = startSearchIndexPool(1);
-        bundled = output.then((m) => m.bundleSite(root, config));
-        bundled.catch(() => undefined); // awaited by the output, or on failure below
-        return compiling;
-      });
-      return { config, content, compiled: pages, highlightCss: css, reused };
-    })().finally(() => {
-      // Not awaited: a worker takes up to a tenth of a second to tear down its heap, and the output needs none of them.
-      void workers?.close().catch(() => undefined);
-    });
-    const { outputSite } = await output!;
-    const result = await outputSite({ options, step, config, content, compiled, highlightCss, diagnostics, searchPool, bundled: bundled!, compiler: await compiler?.catch(() => undefined) });
-    return { ...result, reused, docs: [...content.docs.values()].reduce((n, docs) => n + docs.length, 0) };
-  } catch (error) {
-    // The bundle started beside the compile: a failed build ends when it does, not before.
-    await bundled?.catch(() => undefined);
-    throw error;
-  } finally {
-    await searchPool?.close();
+class PipelineState {
+  readonly #options: PipelineOptions;
+  /** Markdown files read, by path: unchanged ones come back as the same objects (see load-content.ts). */
+  readonly reads: NonNullable<Parameters<typeof loadContent>[0]['cache']> = new Map();
+  readonly categories: NonNullable<Parameters<typeof loadContent>[0]['categoryCache']> = new Map();
+  readonly memo = new CompileMemo();
+  /** Page chunks by site path (dev): only the pages that changed are serialized again. */
+  readonly chunks: Map<string, PageChunk> | undefined;
+  readonly data: SiteDataLoader;
+  codeErrors: Diagnostic[] = [];
+  #config: PaydocsConfig | undefined;
+  #bundle: Promise<{ custom: CustomPageModule[]; client: SiteBundle }> | undefined;
+  #redirects: RedirectEntry[] = [];
+  /** The compile cache is read by the first run only: after it, the memo holds every page. */
+  #compileCacheRead = false;
+
+  constructor(options: PipelineOptions) {
+    this.#options = options;
+    this.chunks = options.mode === 'dev' ? new Map() : undefined;
+    this.data = new SiteDataLoader({ root: options.root, cache: options.cache, keepLastGood: options.mode === 'dev' });
+  }
+
+  /** The config, loaded again when it or the theme changed. In dev, a broken one leaves the last good in place and its error in `codeErrors`. */
+  async config(changes: Changes): Promise<PaydocsConfig> {
+    if (this.#config && !changes.has('config') && !changes.has('code')) return this.#config;
+    try {
+      const loaded = await loadConfig(this.#options.root);
+      const { locales } = this.#options;
+      this.#config = locales ? { ...loaded, i18n: { ...loaded.i18n, locales: loaded.i18n.locales.filter((l) => locales.includes(l)) } } : loaded;
+      this.codeErrors = [];
+    } catch (error) {
+      if (!this.#config || this.#options.mode === 'build') throw error;
+      this.codeErrors = asDiagnostics(error);
+    }
+    return this.#config;
+  }
+
+  /** The browser bundle and the React pages, made again when the config or the code changed (dev keeps the last good set while one is broken). */
+  bundle(config: PaydocsConfig, changes: Changes): Promise<{ custom: CustomPageModule[]; client: SiteBundle }> {
+    if (this.#bundle && !changes.has('code')) return this.#bundle;
+    const { root, mode } = this.#options;
+    const next = Promise.all([bundleSite({ root, config, mode }), loadCustomPages(root, config.i18n.locales)]).then(([client, custom]) => ({ client, custom }));
+    const previous = this.#bundle;
+    this.#bundle =
+      previous && mode === 'dev'
+        ? next.catch(async (error: unknown) => {
+            this.codeErrors = [...this.codeErrors, ...asDiagnostics(error)];
+            return previous;
+          })
+        : next;
+    // Awaited by the run (the render needs it); until then a failure must not go unhandled.
+    this.#bundle.catch(() => undefined);
+    return this.#bundle;
+  }
+
+  /** Each compile reads the entries of the last run from `.paydocs/cache/pages/` and writes this one's (in dev, the first run only). */
+  compileCache(config: PaydocsConfig) {
+    if (!this.#options.cache || (this.#options.mode === 'dev' && this.#compileCacheRead)) return undefined;
+    this.#compileCacheRead = true;
+    return compileCacheSpec(this.#options.root, codeKey(), config);
+  }
+
+  /** The redirect table, checked against the pages; dev keeps serving the last good one while it is broken. */
+  redirects(input: { config: PaydocsConfig; content: ContentTree; customPages: string[]; diagnostics: DiagnosticList }): RedirectEntry[] {
+    const table = new DiagnosticList();
+    const loaded = loadAndCheckRedirects({ root: this.#options.root, config: input.config, content: input.content, customPages: input.customPages, diagnostics: table });
+    for (const d of table.items) input.diagnostics.add(d);
+    if (!table.errors.length || this.#options.mode === 'build') this.#redirects = loaded;
+    return this.#redirects;
+  }
+
+  async close(): Promise<void> {
+    await this.data.close();
   }
 }
+
+/**
+ * The bundle, or its failure together with the errors the run found before it: the writer sees them
+ * all at once. (A failure that is no diagnostic, with no other error, is thrown as it is: a bug.)
+ */
+async function withErrorsSoFar<T>(bundle: Promise<T>, diagnostics: DiagnosticList): Promise<T> {
+  try {
+    return await bundle;
+  } catch (error) {
+    if (error instanceof PaydocsError) diagnostics.items.push(...error.diagnostics);
+    else if (diagnostics.errors.length > 0) diagnostics.add({ rule: 'bundle', message: `cannot bundle the browser code: ${(error as Error).message}` });
+    diagnostics.throwIfErrors();
+    throw error;
+  }
+}
+
+function asDiagnostics(error: unknown): Diagnostic[] {
+  return error instanceof PaydocsError ? error.diagnostics : [{ severity: 'error', rule: 'dev', message: (error as Error).message }];
+}
+

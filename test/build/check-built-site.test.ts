@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../cli/pipeline/pipeline.ts';
+import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { checkBuiltSite } from '../../cli/pipeline/check/check-built-site.ts';
 import { validateConfig } from '../../cli/pipeline/load/load-config.ts';
 import { PaydocsError } from '../../cli/diagnostics.ts';

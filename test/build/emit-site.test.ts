@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../cli/pipeline/pipeline.ts';
+import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { emitSite, listFiles } from '../../cli/pipeline/emit/emit-site.ts';
 import { PaydocsError } from '../../cli/diagnostics.ts';
 import { copyFixture } from '../helpers/fixture.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../cli/pipeline/pipeline.ts';
+import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { markdownPathOf } from '../../cli/pipeline/emit/write-llms.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 

@@ -42,19 +42,6 @@ async function newLines(change: () => void): Promise<string> {
 }
 
 describe('cli/dev/dev-server', () => {
-  it('says to the server which page it has shown, once the page is loaded (a page from the compile cache is then compiled again, to be quick with its first save)', async () => {
-    const page = await browser.newPage();
-    const shown = page.waitForRequest((r) => r.url().includes('/__paydocs/shown'));
-    const loaded = page.waitForEvent('load');
-    await page.goto(`${dev.url}/ru/guide`);
-    const request = await shown;
-    await loaded;
-    expect(request.method()).toBe('POST');
-    expect(new URL(request.url()).searchParams.get('path')).toBe('/ru/guide');
-    expect((await request.response())?.status()).toBe(204);
-    await page.close();
-  });
-
   it('shows a saved edit in the open page without a reload, keeping the scroll position', async () => {
     const page = await browser.newPage();
     await page.goto(`${dev.url}/guide`, { waitUntil: 'networkidle' });

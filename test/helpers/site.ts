@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSite, type BuildOptions, type BuildResult } from '../../cli/pipeline/pipeline.ts';
+import { buildSite, type BuildOptions, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { createStaticHandler } from '../../cli/serve/static-handler.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');

@@ -9,7 +9,9 @@ import { PROJECT_ROOT } from '../helpers/site.ts';
 import { loadApi } from '../../cli/pipeline/load/api/load-api.ts';
 import { loadData } from '../../cli/pipeline/load/load-data.ts';
 import type { SourceDoc } from '../../cli/pipeline/load/load-content.ts';
-import { needsLaterData } from '../../cli/pipeline/pipeline.ts';
+import { directivesUsedBy } from '../../cli/pipeline/compile/directives.ts';
+
+const needsLaterData = (doc: { body: string }): boolean => directivesUsedBy(doc.body).length > 0;
 
 const root = path.join(ROOT, 'test/fixtures/basic');
 const config = await loadConfig(root);

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILD_ONLY_STRINGS, themeStrings } from '../../cli/pipeline/render/render-pages.ts';
+import { BUILD_ONLY_STRINGS } from '../../cli/pipeline/compile/directives.ts';
+import { themeStrings } from '../../cli/pipeline/render/render-pages.ts';
 import { en } from '../../shared/i18n/strings.ts';
 import { ROOT } from '../helpers/fixture.ts';
 

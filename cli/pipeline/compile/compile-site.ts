@@ -8,7 +8,9 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import type { PaydocsConfig } from '../../../config/index.ts';
 import type { DiagnosticList } from '../../diagnostics.ts';
-import { CompileCache, entryName, styleText, writeCacheIndex, type CacheIndex, type CompileCacheSpec, type EntryPlace } from '../../cache/compile-cache.ts';
+import { CompileCache, compileThrough, entryName, styleText, writeCacheIndex, type CacheIndex, type CompileCacheSpec, type EntryPlace } from '../../cache/compile-cache.ts';
+import { CompileMemo, recordingLookups } from './compile-memo.ts';
+import { compileEntry } from './compile-markdown.ts';
 import type { CompiledPage } from './compile-markdown.ts';
 import type { CompileReply, CompileRequest } from './compile-worker.ts';
 import { DOCS_DIR, I18N_DIR, walkContent } from '../load/content-dirs.ts';
@@ -171,36 +173,49 @@ export function styleClassesCss(classes: Map<string, string | Record<string, str
 }
 
 /**
- * Compiles every doc of every locale, on `workers` when given (a build of a real site), else
- * in-process (small sites, tests). Returns the pages and the code-highlighting CSS.
+ * Compiles every doc of every locale, on `workers` when given (a cold build of a real site), else
+ * in-process with `memo`: a doc whose page the memo holds and nothing it was compiled from changed is
+ * not compiled again (the dev server's later runs). Returns the pages and the code-highlighting CSS.
  */
-export async function compileSite(content: ContentTree, options: CompileSiteOptions & { workers?: CompileWorkers }): Promise<CompiledSite> {
+export async function compileSite(content: ContentTree, options: CompileSiteOptions & { workers?: CompileWorkers; memo?: CompileMemo; keepLastGood?: boolean }): Promise<CompiledSite> {
   if (options.workers) return options.workers.compile(content, options);
-  const data = options.later ? { ...options.data, ...(await options.later.data) } : options.data;
-  // Loaded here, not at the top: when workers compile, the main thread never needs the Markdown
-  // chain, and loading its few hundred modules through tsx costs it half a second.
-  const [{ createProcessor }, { createStyleToClass }, { compileMarkdown, compileEntry }] = await Promise.all([import('./markdown/create-processor.ts'), import('./markdown/highlighter.ts'), import('./compile-markdown.ts')]);
-  const styleToClass = createStyleToClass();
-  const processor = await createProcessor({ styleToClass });
-  const registry = () => styleToClass.getClassRegistry() as Map<string, string | Record<string, string>>;
-  if (!options.cache) return { pages: compileMarkdown(content, { config: options.config, processor, diagnostics: options.diagnostics, data }), css: styleClassesCss(registry()), reused: 0 };
-  const cache = new CompileCache(options.cache);
+  const data: MarkdownData = options.later ? { ...options.data, ...(await options.later.data) } : (options.data ?? {});
+  const memo = options.memo ?? new CompileMemo();
+  const { processor, registry } = await memo.compiler();
+  const cache = options.cache && new CompileCache(options.cache);
   const places: Array<[SourceDoc, EntryPlace | undefined]> = [];
   const pages = new Map<string, CompiledPage[]>();
+  let reused = 0;
   try {
     for (const [locale, docs] of content.docs) {
       const byRel = new Map(docs.map((d) => [d.relPath, d.route]));
-      const list = docs.map((doc) => {
-        const done = cache.compile(doc, data ?? {}, (rel) => byRel.get(rel), registry, (routeOf) => compileEntry(doc, routeOf, { config: options.config, processor, data }));
+      const routeOf = (rel: string) => byRel.get(rel);
+      const list = docs.map((doc): CompiledPage => {
+        const hit = memo.get(doc, data, routeOf);
+        if (hit) {
+          for (const d of hit.problems) options.diagnostics.add(d);
+          return hit.page;
+        }
+        const lookups = new Map<string, string | undefined>();
+        const done = compileThrough(cache, doc, data, recordingLookups(routeOf, lookups), registry, (lookup) => compileEntry(doc, lookup, { config: options.config, processor, data }));
         places.push([doc, done.place]);
+        if (done.hit) reused++;
         for (const d of done.problems) options.diagnostics.add(d);
-        return { doc, ...done.page };
+        const page: CompiledPage = { doc, ...done.page };
+        // Dev keeps showing the last good page of a file while its new version has errors.
+        const lastGood = options.keepLastGood && done.problems.some((d) => d.severity === 'error') ? memo.lastGood(doc) : undefined;
+        if (lastGood) return lastGood;
+        memo.set(doc, { page, data, lookups, problems: done.problems });
+        return page;
       });
       pages.set(locale, list);
     }
   } finally {
-    cache.close();
+    cache?.close();
   }
-  writeCacheIndex(options.cache, indexOf(places), [...content.docs.keys()]);
-  return { pages, css: styleClassesCss(new Map([...cache.reusedClasses, ...registry()])), reused: cache.reused };
+  if (cache) {
+    for (const [name, style] of cache.reusedClasses) memo.reusedClasses.set(name, style);
+    writeCacheIndex(options.cache!, indexOf(places), [...content.docs.keys()]);
+  }
+  return { pages, css: styleClassesCss(new Map([...memo.reusedClasses, ...registry()])), reused };
 }

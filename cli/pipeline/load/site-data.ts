@@ -23,7 +23,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { DiagnosticList, type Diagnostic } from '../../diagnostics.ts';
 import type { ApiLoadFailure, ApiModel } from './api/load-api.ts';
-import type { Step } from '../pipeline.ts';
+import type { Step } from '../step.ts';
 import { readChecked, writeChecked } from '../../cache/checked-file.ts';
 import { DOCS_DIR } from './content-dirs.ts';
 import type { ReferenceData } from './load-data.ts';

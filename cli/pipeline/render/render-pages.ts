@@ -8,6 +8,7 @@ import { errorText, PaydocsError } from '../../diagnostics.ts';
 import type { CustomPageModule } from '../load/custom-pages.ts';
 import { localePrefix, outputFileOf, sitePath } from '../routes/site-paths.ts';
 import { markdownPathOf } from '../emit/write-llms.ts';
+import { BUILD_ONLY_STRINGS } from '../compile/directives.ts';
 
 export function contentHash(data: string | Uint8Array, length = 10): string {
   return shortDigest(createHash('sha256').update(data), length);
@@ -97,14 +98,10 @@ function pageDataOf(route: Route, config: PaydocsConfig, custom: Map<string, Cus
 }
 
 /**
- * Groups of interface strings that only the build uses (they end up in the page HTML or llms.txt,
- * never in a component): the site module, which every page loads before it is interactive, leaves
- * them out (the Russian API captions alone are a kilobyte gzipped). test/perf checks no component
- * asks for one.
+ * The locale's strings the theme components use: the site module, which every page loads before it is
+ * interactive, leaves out those only the build renders (`BUILD_ONLY_STRINGS`: the Russian API captions
+ * alone are a kilobyte gzipped). test/perf checks no component asks for one.
  */
-export const BUILD_ONLY_STRINGS = ['api.', 'statusDiagram.', 'dataTable.', 'admonition.', 'redirect.', 'llms.'] as const;
-
-/** The locale's strings the theme components use. */
 export function themeStrings(locale: string): Strings {
   return Object.fromEntries(Object.entries(stringsFor(locale)).filter(([key]) => !BUILD_ONLY_STRINGS.some((p) => key.startsWith(p)))) as Strings;
 }

@@ -7,6 +7,8 @@ import { createSharedPatternEngine } from './shared-pattern-engine.ts';
 
 /** Languages the docs highlight (spec: java, json, bash, php, javascript, python, http, kotlin) plus a few common extras. */
 export const LANGUAGES = ['java', 'json', 'bash', 'php', 'javascript', 'python', 'http', 'kotlin', 'typescript', 'yaml', 'xml', 'sql', 'diff', 'shellsession'] as const;
+/** A language a directive's generated code may be in (see directives.ts): one the highlighter loads. */
+export type SampleGrammar = (typeof LANGUAGES)[number];
 /**
  * GitHub's current (Primer) themes: every token colour reaches WCAG AA (4.5:1) on the theme's code
  * backgrounds (white, and #161b22 in dark mode); the older `github-light`/`github-dark` do not

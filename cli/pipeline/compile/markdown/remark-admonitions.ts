@@ -4,8 +4,8 @@ import type { Plugin } from 'unified';
 import { visit } from './visit.ts';
 import type { StringKey } from '../../../../shared/i18n/strings.ts';
 import { pageData } from './types.ts';
+import { ADMONITION_TYPES } from '../directives.ts';
 
-export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 type AdmonitionType = (typeof ADMONITION_TYPES)[number];
 
 /**
