@@ -2,26 +2,9 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
+import { contentTypeFor } from './content-type.ts';
 
-export const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.atom': 'application/atom+xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-};
+export { CONTENT_TYPES } from './content-type.ts';
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|md|txt|xml|atom|svg|map)$/;
 
@@ -77,9 +60,8 @@ export function cacheControlFor(file: string): string {
 }
 
 export function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status = 200): void {
-  const ext = path.extname(file).toLowerCase();
   res.statusCode = status;
-  res.setHeader('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
+  res.setHeader('Content-Type', contentTypeFor(file));
   res.setHeader('Cache-Control', cacheControlFor(file));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   const gzip = COMPRESSIBLE.test(file) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
