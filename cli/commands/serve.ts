@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { PaydocsError } from '../diagnostics.ts';
 import { listen } from '../serve/listen.ts';
-import { createStaticHandler } from '../serve/static-handler.ts';
+import { createServeServer } from '../serve/server.ts';
 import { parsePort, portsToTry } from './shared.ts';
 
 export function registerServe(program: Command): void {
@@ -19,7 +18,7 @@ export function registerServe(program: Command): void {
       if (!existsSync(path.join(abs, 'index.html'))) {
         throw new PaydocsError([{ severity: 'error', rule: 'serve', message: `no built site in \`${dir}\`: expected ${path.join(dir, 'index.html')}`, hint: 'run `paydocs build` first' }]);
       }
-      const server = createServer(createStaticHandler(abs));
+      const server = createServeServer({ dir: abs, listenHost: opts.host });
       const port = await listen(server, { port: opts.port, host: opts.host, tryNext: portsToTry(command) });
       console.log(`Serving ${dir} at http://${opts.host === '0.0.0.0' ? 'localhost' : opts.host}:${port}/`);
     });
