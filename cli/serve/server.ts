@@ -1,8 +1,9 @@
 /**
- * The HTTP server of `paydocs serve`: the static handler, with bounds on how long a connection may
- * take over its request or sit idle.
+ * The HTTP server of `paydocs serve`: the static handler behind a Host check, with bounds on how
+ * long a connection may take over its request or sit idle.
  */
 import { createServer, type Server } from 'node:http';
+import { isAllowedHost } from './allowed-host.ts';
 import { createStaticHandler } from './static-handler.ts';
 
 export interface ServeTimeouts {
@@ -28,15 +29,26 @@ export const DEFAULT_TIMEOUTS: ServeTimeouts = { headersMs: 20_000, requestMs: 3
 export interface ServeServerOptions {
   /** The built site. */
   dir: string;
-  /** The host given to listen(). */
+  /** The host given to listen(), for the Host check. */
   listenHost: string;
+  /** Host names to answer besides the server's own (see allowed-host.ts). */
+  allowedHosts?: readonly string[];
   timeouts?: Partial<ServeTimeouts>;
 }
 
-export function createServeServer({ dir, timeouts }: ServeServerOptions): Server {
+export function createServeServer({ dir, listenHost, allowedHosts, timeouts }: ServeServerOptions): Server {
   const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
   const handler = createStaticHandler(dir);
-  const server = createServer({ headersTimeout: t.headersMs, requestTimeout: t.requestMs, connectionsCheckingInterval: t.checkIntervalMs }, handler);
+  const server = createServer({ headersTimeout: t.headersMs, requestTimeout: t.requestMs, connectionsCheckingInterval: t.checkIntervalMs }, (req, res) => {
+    const host = req.headers.host;
+    if (!isAllowedHost(host, { listenHost, allowedHosts })) {
+      res.statusCode = 403;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end(`Host ${JSON.stringify(host)} is not this server. To serve it under that name, start it with \`--allowed-host <name>\`.\n`);
+      return;
+    }
+    handler(req, res);
+  });
   server.keepAliveTimeout = t.keepAliveMs;
   // With no 'timeout' listener of its own, the server destroys a socket idle this long.
   server.setTimeout(t.idleMs);
