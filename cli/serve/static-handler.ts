@@ -1,116 +1,106 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+/**
+ * A request handler that serves a built `dist/` like a static host, and the path helpers `dev` and
+ * the link checker share with it.
+ */
+import { realpathSync, statSync } from 'node:fs';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { createGzip } from 'node:zlib';
+import { openFirstInside, openInside, realRoot } from './open-inside.ts';
+import { candidateFiles, isInside, normaliseRequestPath, notFoundCandidates } from './request-path.ts';
+import { cacheControlFor, respondWithFile } from './respond-file.ts';
 
-export const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.atom': 'application/atom+xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-};
-
-const COMPRESSIBLE = /\.(html|js|mjs|css|json|md|txt|xml|atom|svg|map)$/;
+export { CONTENT_TYPES } from './content-type.ts';
+export { cacheControlFor };
 
 /**
- * Maps a request path to a file below `dir` the way a static host does, or undefined.
- * `/x` and `/x/` -> `x/index.html`; `/x.html` and `/x/index.html` are the clean path too.
- * Anything that would leave `dir` (`..`, encoded dots or slashes, NUL) resolves to nothing.
+ * `rel` below `dir` as an absolute path if it is a regular file whose real path is inside `dir`'s.
+ * Synchronous, for callers that only name the file; serving goes through openInside.
  */
-export function resolveRequestPath(dir: string, rawPath: string): string | undefined {
-  let pathname: string;
+function fileInsideSync(dir: string, rel: string): string | undefined {
+  const abs = path.join(dir, rel);
   try {
-    pathname = decodeURIComponent(rawPath.split('?')[0]!.split('#')[0]!);
+    return statSync(abs).isFile() && isInside(realpathSync(dir), realpathSync(abs)) ? abs : undefined;
   } catch {
     return undefined;
   }
-  if (pathname.includes('\0') || pathname.includes('\\') || !pathname.startsWith('/')) return undefined;
-  if (pathname.split('/').some((seg) => seg === '..' || seg === '.')) return undefined;
-  const root = path.resolve(dir);
-  const candidates = [pathname];
-  if (pathname.endsWith('/')) candidates.push(`${pathname}index.html`);
-  else {
-    candidates.push(`${pathname}/index.html`);
-    if (pathname.endsWith('.html')) candidates.push(pathname.replace(/(\/index)?\.html$/, '') + '/index.html');
-  }
-  for (const c of candidates) {
-    const abs = path.resolve(root, `.${c}`);
-    if (abs !== root && !abs.startsWith(root + path.sep)) return undefined;
-    try {
-      if (statSync(abs).isFile()) return abs;
-    } catch {
-      // try the next candidate
-    }
+}
+
+/**
+ * Maps a request path to a file below `dir` the way a static host does, or undefined.
+ * `/x` and `/x/` -> `x/index.html`; `/x.html` and `/x/index.html` are the clean path too; dot
+ * segments are merged. Anything that would leave `dir` (`..` above the root, encoded slashes, NUL,
+ * a link whose target is outside) resolves to nothing.
+ */
+export function resolveRequestPath(dir: string, rawPath: string): string | undefined {
+  const pathname = normaliseRequestPath(rawPath);
+  if (pathname === undefined) return undefined;
+  for (const rel of candidateFiles(pathname)) {
+    const file = fileInsideSync(path.resolve(dir), rel);
+    if (file) return file;
   }
   return undefined;
 }
 
 /** The 404 page for a path: the locale's own (`ru/404.html`) when there is one. */
 export function notFoundFile(dir: string, rawPath: string): string | undefined {
-  const first = rawPath.split('/')[1];
-  if (first && /^[a-z]{2,3}(-[a-z0-9]+)?$/i.test(first)) {
-    const local = path.join(dir, first, '404.html');
-    if (existsSync(local)) return local;
+  for (const rel of notFoundCandidates(normaliseRequestPath(rawPath) ?? '/')) {
+    const file = fileInsideSync(path.resolve(dir), rel);
+    if (file) return file;
   }
-  const top = path.join(dir, '404.html');
-  return existsSync(top) ? top : undefined;
+  return undefined;
 }
 
-export function cacheControlFor(file: string): string {
-  if (file.endsWith('.html')) return 'no-cache';
-  // Everything under assets/ carries a content hash in its name.
-  if (/[\\/]assets[\\/]/.test(file)) return 'public, max-age=31536000, immutable';
-  return 'public, max-age=3600';
+/** Answers 500 if nothing was sent yet; otherwise cuts the connection, the only signal left. */
+function fail(res: ServerResponse): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.statusCode = 500;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end('Internal server error');
 }
 
+/**
+ * Sends `file` with `status`. The caller has checked that the file may be served (resolveRequestPath
+ * does): links are followed here wherever they lead.
+ */
 export function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status = 200): void {
-  const ext = path.extname(file).toLowerCase();
-  res.statusCode = status;
-  res.setHeader('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
-  res.setHeader('Cache-Control', cacheControlFor(file));
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  const gzip = COMPRESSIBLE.test(file) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  if (gzip) {
-    res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Vary', 'Accept-Encoding');
-  } else res.setHeader('Content-Length', statSync(file).size);
-  if (req.method === 'HEAD') {
+  const abs = path.resolve(file);
+  const fsRoot = path.parse(abs).root;
+  (async () => {
+    const opened = await openInside(fsRoot, path.relative(fsRoot, abs));
+    if (opened) return respondWithFile(req, res, fsRoot, opened, status);
+    res.statusCode = 404;
+    res.end();
+  })().catch(() => fail(res));
+}
+
+async function serveStatic(dir: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.statusCode = 405;
+    res.setHeader('Allow', 'GET, HEAD');
     res.end();
     return;
   }
-  const stream = createReadStream(file);
-  (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
+  const pathname = normaliseRequestPath(req.url ?? '/');
+  // Resolved per request: a deploy that swaps a link to the folder takes effect at once, and a
+  // folder missing between two builds is a 404, not a crash.
+  const root = await realRoot(dir);
+  if (root) {
+    const found = pathname === undefined ? undefined : await openFirstInside(root, candidateFiles(pathname));
+    if (found) return respondWithFile(req, res, root, found, 200);
+    const page = await openFirstInside(root, notFoundCandidates(pathname ?? '/'));
+    if (page) return respondWithFile(req, res, root, page, 404);
+  }
+  res.statusCode = 404;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end('Not found');
 }
 
-/** A request handler that serves a built `dist/` like a static host. */
-export function createStaticHandler(dir: string): (req: IncomingMessage, res: ServerResponse) => void {
+/** A request handler that serves a built `dist/` like a static host. It never throws. */
+export function createStaticHandler(dir: string): RequestListener {
   return (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.statusCode = 405;
-      res.setHeader('Allow', 'GET, HEAD');
-      res.end();
-      return;
-    }
-    const url = req.url ?? '/';
-    const file = resolveRequestPath(dir, url);
-    if (file) return sendFile(req, res, file);
-    const nf = notFoundFile(dir, url);
-    if (nf) return sendFile(req, res, nf, 404);
-    res.statusCode = 404;
-    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-    res.end('Not found');
+    serveStatic(dir, req, res).catch(() => fail(res));
   };
 }
