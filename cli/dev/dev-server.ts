@@ -11,6 +11,7 @@ import { reusedNote } from '../cache/compile-cache.ts';
 import { formatDiagnostic, PaydocsError, type Diagnostic } from '../diagnostics.ts';
 import { RENDERER_DIR } from '../package-root.ts';
 import { createPipeline, type SiteOutput } from '../pipeline/pipeline.ts';
+import { isAllowedHost } from '../serve/allowed-host.ts';
 import { listen } from '../serve/listen.ts';
 import { DevSite } from './dev-site.ts';
 
@@ -117,6 +118,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const watching = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    // DNS rebinding: a page of another site whose name resolves here must not read the writer's drafts.
+    if (!isAllowedHost(req.headers.host, { listenHost: options.host })) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('paydocs dev answers only requests for its own host name.\n');
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/__paydocs/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
