@@ -1,20 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The tests by what they test (docs/architecture.md): unit (one module), integration (whole builds and
+ * commands on fixture sites), content (the portal's own content and its build) and e2e (the site in
+ * Chromium). The three Node projects run first, side by side; then the browser tests, which need both
+ * cores for themselves on CI.
+ */
+const node = { setupFiles: ['test/helpers/private-tmp.ts'], testTimeout: 60_000, hookTimeout: 120_000, sequence: { groupOrder: 0 } };
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: ['test/e2e/**', 'node_modules/**'],
-          setupFiles: ['test/helpers/private-tmp.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // Unit tests first, then the browser tests: two cores are not enough for both at once.
-          sequence: { groupOrder: 0 },
-        },
-      },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], ...node } },
+      { test: { name: 'integration', include: ['test/integration/**/*.test.ts'], ...node } },
+      { test: { name: 'content', include: ['test/content/**/*.test.ts'], ...node } },
       {
         test: {
           name: 'e2e',

@@ -35,7 +35,7 @@ function compile(body: string, opts: { locale: string; relPath: string; frontmat
 
 const hrefs = (html: string) => [...html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]!);
 
-describe('cli/build/markdown/remark-links: links to the changelog feed', () => {
+describe('cli/pipeline/compile/markdown/remark-links: links to the changelog feed', () => {
   const body = '[absolute](/changelog.atom), [relative](./changelog.atom), [image](/img/flow.png), [no feed](/api/transaction_find.atom)';
 
   it('point at the feed of the page\'s own locale, absolute or relative', () => {

@@ -27,7 +27,7 @@ async function open(pathname: string): Promise<Page> {
 
 const SECRET = 'sk_sandbox_9f3b2c7e1a4d';
 
-describe('::api-operation (cli/build/markdown/remark-api-operation)', () => {
+describe('::api-operation (cli/pipeline/compile/markdown/remark-api-operation)', () => {
   it('shows method and path, authentication, the parameter table, samples in seven languages and the errors', async () => {
     const page = await open('/api/transaction_create');
     await expect(page.locator('.api-endpoint').innerText()).resolves.toMatch(/POST\s+\/v1\/transaction\/create/);

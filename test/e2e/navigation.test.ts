@@ -165,7 +165,7 @@ describe('`.html` and `index.html` paths', () => {
   });
 });
 
-describe('head tags on client navigation (renderer/head)', () => {
+describe('head tags on client navigation (shared/head)', () => {
   for (const [locale, start, steps] of [
     ['en', '/', ['/request_format', '/api/transaction_create', '/reference/test_cards', '/']],
     ['ru', '/ru/', ['/ru/callbacks', '/ru/api/transaction_create', '/ru/']],

@@ -26,7 +26,7 @@ function table(): Array<{ from: string; to: string }> {
     });
 }
 
-describe('cli/build/write-redirects (real site, static host)', () => {
+describe('cli/pipeline/emit/write-redirects (real site, static host)', () => {
   it('has every entry of content/redirects.yaml in both locales', () => {
     const list = table();
     expect(list).toHaveLength(38);

@@ -344,7 +344,7 @@ describe('renderer/components/ChunkError', () => {
   });
 });
 
-describe('renderer/head (noindex and prerendered tags)', () => {
+describe('shared/head (noindex and prerendered tags)', () => {
   it('adds robots noindex on a noindex page and removes it on the next one, matching the prerendered head of each', async () => {
     const { page, close } = await openPage(browser, `${site.url}/`);
     const robots = page.locator('meta[name=robots]');

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileSite, startCompileWorkers, startCompileWorkersFor, youngGenerationMb } from '../../cli/pipeline/compile/compile-site.ts';
+import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
+import { loadContent } from '../../cli/pipeline/load/load-content.ts';
+import { DiagnosticList } from '../../cli/diagnostics.ts';
+import { ROOT } from '../helpers/fixture.ts';
+import { PROJECT_ROOT } from '../helpers/site.ts';
+import { loadApi } from '../../cli/pipeline/load/api/load-api.ts';
+import { loadData } from '../../cli/pipeline/load/load-data.ts';
+import type { SourceDoc } from '../../cli/pipeline/load/load-content.ts';
+import { directivesUsedBy } from '../../cli/pipeline/compile/directives.ts';
+
+const needsLaterData = (doc: { body: string }): boolean => directivesUsedBy(doc.body).length > 0;
+
+const root = path.join(ROOT, 'test/fixtures/basic');
+const config = await loadConfig(root);
+const content = loadContent({ root, config, mode: 'build', diagnostics: new DiagnosticList() });
+const workers = startCompileWorkers(2);
+afterAll(() => workers.close());
+
+/** The page without its source object, for comparing what two compiles produced. */
+const output = (pages: Map<string, Array<{ doc: unknown }>>) => [...pages].map(([locale, list]) => [locale, list.map(({ doc: _doc, ...rest }) => rest)]);
+
+describe('cli/pipeline/compile/compile-markdown (worker threads)', () => {
+  it('compiles on two workers exactly what one process compiles: same pages in the same order, same highlighting CSS', async () => {
+    const inProcess = await compileSite(content, { config, diagnostics: new DiagnosticList() });
+    const parallel = await workers.compile(content, { config, diagnostics: new DiagnosticList() });
+    expect(output(parallel.pages)).toEqual(output(inProcess.pages));
+    expect(parallel.css).toBe(inProcess.css);
+    expect(parallel.css).toMatch(/^\.sk-/);
+    // The source docs are the caller's own objects, not copies that came back from a thread.
+    expect(parallel.pages.get('en')![0]!.doc).toBe(content.docs.get('en')![0]);
+  });
+
+  it("reports a page's problems with its file and line, as the in-process compile does", async () => {
+    const broken = structuredClone(content);
+    const doc = broken.docs.get('en')![0]!;
+    doc.body = `${doc.body}\n\n\`\`\`nosuchlanguage\nx\n\`\`\`\n`;
+    const a = new DiagnosticList();
+    const b = new DiagnosticList();
+    await compileSite(broken, { config, diagnostics: a });
+    await workers.compile(broken, { config, diagnostics: b });
+    expect(b.items).toEqual(a.items);
+    expect(b.items.find((d) => d.rule === 'code-language')).toMatchObject({ file: doc.file, severity: 'warning' });
+  });
+
+  it('compiles the docs that need data still loading once it has come, the others meanwhile: the same pages as with all the data at once', async () => {
+    // The real site's API section (pages that embed an operation need the OpenAPI model), the pages
+    // with data tables and status diagrams (they need the reference data), and its cabinet guides (none does).
+    const realConfig = await loadConfig(PROJECT_ROOT);
+    const all = loadContent({ root: PROJECT_ROOT, config: realConfig, mode: 'build', diagnostics: new DiagnosticList() });
+    const picked = (d: SourceDoc) => d.relPath.startsWith('api/') || d.relPath.startsWith('cabinet/') || /::(data-table|status-diagram)/.test(d.body);
+    const some = { ...all, docs: new Map([...all.docs].map(([locale, docs]) => [locale, docs.filter(picked)])) };
+    const docs = [...some.docs.values()].flat();
+    for (const directive of ['::api-operation', '::data-table', '::status-diagram']) expect(docs.filter((d) => d.body.includes(directive)).every(needsLaterData)).toBe(true);
+    expect(docs.filter((d) => d.body.includes('::data-table')).length).toBeGreaterThan(10);
+    expect(docs.filter(needsLaterData).length).toBeGreaterThan(40);
+    expect(docs.filter((d) => !needsLaterData(d)).length).toBeGreaterThan(4);
+    const model = await loadApi({ root: PROJECT_ROOT, locales: realConfig.i18n.locales, defaultLocale: realConfig.i18n.defaultLocale, diagnostics: new DiagnosticList() });
+    const reference = loadData({ root: PROJECT_ROOT, diagnostics: new DiagnosticList() });
+    const a = new DiagnosticList();
+    const b = new DiagnosticList();
+    const inProcess = await compileSite(some, { config: realConfig, diagnostics: a, data: { api: model, reference } });
+    expect(a.items).toEqual([]);
+    let arrivedAt = 0;
+    const data = new Promise<{ api: typeof model; reference: typeof reference }>((resolve) => setTimeout(() => ((arrivedAt = performance.now()), resolve({ api: model, reference })), 1000));
+    const parallel = await workers.compile(some, { config: realConfig, diagnostics: b, later: { data, needs: needsLaterData } });
+    expect(arrivedAt).toBeGreaterThan(0);
+    expect(output(parallel.pages)).toEqual(output(inProcess.pages));
+    expect(b.items).toEqual(a.items);
+  });
+
+  it('waits for the later data even when no doc needs it: its loaders report problems of this build', async () => {
+    let arrivedAt = 0;
+    const data = new Promise<{ reference: undefined }>((resolve) => setTimeout(() => ((arrivedAt = performance.now()), resolve({ reference: undefined })), 500));
+    await workers.compile(content, { config, diagnostics: new DiagnosticList(), later: { data, needs: () => false } });
+    expect(arrivedAt).toBeGreaterThan(0);
+    const failing = Promise.reject(new Error('content/data/markets.yaml: cannot read'));
+    await expect(workers.compile(content, { config, diagnostics: new DiagnosticList(), later: { data: failing, needs: () => false } })).rejects.toThrow('cannot read');
+  });
+
+  it('keeps small sites in-process (starting threads costs more than it saves)', () => {
+    expect(startCompileWorkersFor(root, 4)).toBeUndefined();
+    expect(startCompileWorkersFor(root, 1)).toBeUndefined();
+  });
+
+  it("gives a big site's workers a larger young generation, not the real site's (where it only cost memory)", () => {
+    const sizes = [0, 450, 1000, 2000, 4500, 22_500].map(youngGenerationMb);
+    expect(sizes).toEqual([48, 48, 50, 100, 192, 192]);
+  });
+});
