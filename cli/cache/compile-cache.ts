@@ -20,7 +20,7 @@
  * machine (creating 450 files); a pack is opened once per thread.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { threadId } from 'node:worker_threads';
@@ -52,6 +52,11 @@ export interface CompileCacheSpec {
 }
 
 /** `compiler`: what names paydocs' compile code and packages (see `compilerKey` in compile-site.ts). */
+/** Whether the project has the index of an earlier run: a build then looks its pages up before it starts any worker. */
+export function hasCompileCache(root: string): boolean {
+  return existsSync(path.join(root, COMPILE_CACHE_DIR, INDEX));
+}
+
 export function compileCacheSpec(root: string, compiler: string, config: PaydocsConfig): CompileCacheSpec {
   const base = createHash('sha256').update(`${FORMAT}\0${compiler}\0${process.version}\0`).update(stableText(config)).digest('hex');
   const dir = path.join(root, COMPILE_CACHE_DIR);
@@ -116,14 +121,8 @@ export class CompileCache {
    * highlighter's classes, name -> style).
    */
   compile(doc: SourceDoc, data: MarkdownData, routeOf: RouteOf, registry: () => ReadonlyMap<string, string | Record<string, string>>, compile: (routeOf: RouteOf) => Omit<CompiledEntry, 'classes'>): CompiledEntry & { hit: boolean; place?: EntryPlace } {
-    const key = this.#key(doc, data);
-    const old = this.#read(this.#spec.index[entryName(doc)]);
-    if (old && old.entry.key === key && old.entry.lookups.every((lookup) => Array.isArray(lookup) && routeOf(String(lookup[0])) === lookup[1])) {
-      const { page, problems, classes } = old.entry;
-      this.reused++;
-      for (const [name, style] of classes) this.reusedClasses.set(name, style);
-      return { page, problems, classes, hit: true, place: this.#append(old.bytes) };
-    }
+    const reused = this.reuse(doc, data, routeOf);
+    if (reused) return reused;
     const lookups = new Map<string, string | undefined>();
     const done = compile((rel) => {
       const route = routeOf(rel);
@@ -131,8 +130,18 @@ export class CompileCache {
       return route;
     });
     const entry: CompiledEntry = { ...done, classes: classesIn(done.page.html, registry()) };
-    const stored: StoredEntry = { format: FORMAT, key, lookups: [...lookups], ...entry };
+    const stored: StoredEntry = { format: FORMAT, key: this.#key(doc, data), lookups: [...lookups], ...entry };
     return { ...entry, hit: false, place: this.#append(serialize(stored)) };
+  }
+
+  /** The doc's entry when it is still good (and kept for the next run), else undefined: nothing is compiled. */
+  reuse(doc: SourceDoc, data: MarkdownData, routeOf: RouteOf): (CompiledEntry & { hit: true; place?: EntryPlace }) | undefined {
+    const old = this.#read(this.#spec.index[entryName(doc)]);
+    if (!old || old.entry.key !== this.#key(doc, data) || !old.entry.lookups.every((lookup) => Array.isArray(lookup) && routeOf(String(lookup[0])) === lookup[1])) return undefined;
+    const { page, problems, classes } = old.entry;
+    this.reused++;
+    for (const [name, style] of classes) this.reusedClasses.set(name, style);
+    return { page, problems, classes, hit: true, place: this.#append(old.bytes) };
   }
 
   /** Closes the files; this run's pack is complete. */

@@ -12,7 +12,7 @@
 import type { PaydocsConfig } from '../../config/index.ts';
 import { DiagnosticList, PaydocsError, type Diagnostic } from '../diagnostics.ts';
 import { codeKey } from '../cache/code-key.ts';
-import { compileCacheSpec } from '../cache/compile-cache.ts';
+import { compileCacheSpec, hasCompileCache } from '../cache/compile-cache.ts';
 import { Changes } from './graph.ts';
 import { timedStep } from './step.ts';
 import { loadConfig } from './load/load-config.ts';
@@ -91,8 +91,11 @@ export function createPipeline(options: PipelineOptions): Pipeline {
 
   async function run(changed?: Iterable<string>): Promise<SiteOutput> {
     const changes = first || !changed ? Changes.all() : Changes.of(changed);
-    // Compile workers warm up while the config and the content load (a cold build of a real site only).
-    const workers = first && mode === 'build' ? startCompileWorkersFor(root) : undefined;
+    // Compile workers warm up while the config and the content load: a cold build of a real site only. With
+    // the cache of an earlier build, the pages are looked up first, and workers start only for enough misses.
+    const warm = options.cache === true && hasCompileCache(root);
+    const workers = first && mode === 'build' && !warm ? startCompileWorkersFor(root) : undefined;
+    const startWorkers = mode === 'build' ? () => startCompileWorkersFor(root, undefined, { force: true }) : undefined;
     first = false;
     const diagnostics = new DiagnosticList();
     try {
@@ -106,6 +109,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
           config,
           diagnostics,
           workers,
+          startWorkers,
           later: { data: data.then((d) => d.markdown), needs: (doc) => directivesUsedBy(doc.body).length > 0 },
           cache: state.compileCache(config),
           memo: state.memo,

@@ -241,7 +241,7 @@ describe('cli/cache/compile-cache: the data a page renders', () => {
         if (where === 'in-process') return compileSite(some, { config, diagnostics: new DiagnosticList(), data, cache: spec() });
         const workers = startCompileWorkers(2);
         try {
-          return await workers.compile(some, { config, diagnostics: new DiagnosticList(), data, cache: spec() });
+          return await compileSite(some, { config, diagnostics: new DiagnosticList(), data, cache: spec(), workers });
         } finally {
           await workers.close();
         }

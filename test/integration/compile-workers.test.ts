@@ -25,7 +25,7 @@ const output = (pages: Map<string, Array<{ doc: unknown }>>) => [...pages].map((
 describe('cli/pipeline/compile/compile-markdown (worker threads)', () => {
   it('compiles on two workers exactly what one process compiles: same pages in the same order, same highlighting CSS', async () => {
     const inProcess = await compileSite(content, { config, diagnostics: new DiagnosticList() });
-    const parallel = await workers.compile(content, { config, diagnostics: new DiagnosticList() });
+    const parallel = await compileSite(content, { config, diagnostics: new DiagnosticList(), workers });
     expect(output(parallel.pages)).toEqual(output(inProcess.pages));
     expect(parallel.css).toBe(inProcess.css);
     expect(parallel.css).toMatch(/^\.sk-/);
@@ -40,7 +40,7 @@ describe('cli/pipeline/compile/compile-markdown (worker threads)', () => {
     const a = new DiagnosticList();
     const b = new DiagnosticList();
     await compileSite(broken, { config, diagnostics: a });
-    await workers.compile(broken, { config, diagnostics: b });
+    await compileSite(broken, { config, diagnostics: b, workers });
     expect(b.items).toEqual(a.items);
     expect(b.items.find((d) => d.rule === 'code-language')).toMatchObject({ file: doc.file, severity: 'warning' });
   });
@@ -65,7 +65,7 @@ describe('cli/pipeline/compile/compile-markdown (worker threads)', () => {
     expect(a.items).toEqual([]);
     let arrivedAt = 0;
     const data = new Promise<{ api: typeof model; reference: typeof reference }>((resolve) => setTimeout(() => ((arrivedAt = performance.now()), resolve({ api: model, reference })), 1000));
-    const parallel = await workers.compile(some, { config: realConfig, diagnostics: b, later: { data, needs: needsLaterData } });
+    const parallel = await compileSite(some, { config: realConfig, diagnostics: b, later: { data, needs: needsLaterData }, workers });
     expect(arrivedAt).toBeGreaterThan(0);
     expect(output(parallel.pages)).toEqual(output(inProcess.pages));
     expect(b.items).toEqual(a.items);
@@ -74,10 +74,10 @@ describe('cli/pipeline/compile/compile-markdown (worker threads)', () => {
   it('waits for the later data even when no doc needs it: its loaders report problems of this build', async () => {
     let arrivedAt = 0;
     const data = new Promise<{ reference: undefined }>((resolve) => setTimeout(() => ((arrivedAt = performance.now()), resolve({ reference: undefined })), 500));
-    await workers.compile(content, { config, diagnostics: new DiagnosticList(), later: { data, needs: () => false } });
+    await compileSite(content, { config, diagnostics: new DiagnosticList(), later: { data, needs: () => false }, workers });
     expect(arrivedAt).toBeGreaterThan(0);
     const failing = Promise.reject(new Error('content/data/markets.yaml: cannot read'));
-    await expect(workers.compile(content, { config, diagnostics: new DiagnosticList(), later: { data: failing, needs: () => false } })).rejects.toThrow('cannot read');
+    await expect(compileSite(content, { config, diagnostics: new DiagnosticList(), later: { data: failing, needs: () => false }, workers })).rejects.toThrow('cannot read');
   });
 
   it('keeps small sites in-process (starting threads costs more than it saves)', () => {

@@ -36,6 +36,8 @@ export class CompileMemo {
   #compiler: Promise<InProcessCompiler> | undefined;
   /** The highlighting classes of the pages that came from the compile cache: this run's highlighter never met their code. */
   readonly reusedClasses = new Map<string, string>();
+  /** The highlighting classes of the pages compiled in the runs so far (their names are hashes of the style: they never clash). */
+  readonly compiledClasses = new Map<string, string>();
 
   /** The Markdown processor and its highlighter's classes, made on first use and kept for the runs after. */
   compiler(): Promise<InProcessCompiler> {

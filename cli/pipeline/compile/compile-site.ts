@@ -7,12 +7,12 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { PaydocsConfig } from '../../../config/index.ts';
-import type { DiagnosticList } from '../../diagnostics.ts';
+import type { Diagnostic, DiagnosticList } from '../../diagnostics.ts';
 import { CompileCache, compileThrough, entryName, styleText, writeCacheIndex, type CacheIndex, type CompileCacheSpec, type EntryPlace } from '../../cache/compile-cache.ts';
 import { CompileMemo, recordingLookups } from './compile-memo.ts';
 import { compileEntry } from './compile-markdown.ts';
 import type { CompiledPage } from './compile-markdown.ts';
-import type { CompileReply, CompileRequest } from './compile-worker.ts';
+import type { CompiledDoc, CompileReply, CompileRequest } from './compile-worker.ts';
 import { DOCS_DIR, I18N_DIR, walkContent } from '../load/content-dirs.ts';
 import type { ContentTree, SourceDoc } from '../load/load-content.ts';
 import type { MarkdownData } from './markdown/types.ts';
@@ -64,8 +64,8 @@ export interface CompiledSite {
 /** Worker threads that compile Markdown, each with its own processor. Start them early: they warm up while the content loads. */
 export interface CompileWorkers {
   readonly size: number;
-  /** Compiles every doc of every locale; the result is in the same order as `content.docs`. */
-  compile(content: ContentTree, options: CompileSiteOptions): Promise<CompiledSite>;
+  /** Compiles the docs of `only` (default: every doc of every locale), each with the routes of the whole content. */
+  compile(content: ContentTree, options: CompileSiteOptions & { only?: ReadonlySet<SourceDoc> }): Promise<{ results: Map<SourceDoc, CompiledDoc>; classes: Map<string, string> }>;
   close(): Promise<void>;
 }
 
@@ -75,13 +75,16 @@ export function defaultThreads(): number {
   return Number.isInteger(env) && env >= 0 ? env : Math.min(availableParallelism(), 8);
 }
 
-/** Starts compile workers for the project at `root` if it is big enough to gain from them (else undefined: compile in-process). */
-export function startCompileWorkersFor(root: string, threads = defaultThreads()): CompileWorkers | undefined {
+/**
+ * Starts compile workers for the project at `root` if it is big enough to gain from them (else undefined:
+ * compile in-process); `force`: for docs already known to be enough, whatever the project's size.
+ */
+export function startCompileWorkersFor(root: string, threads = defaultThreads(), { force = false } = {}): CompileWorkers | undefined {
   if (threads < 2) return undefined;
   // Walked with the entry types: Node 20's `readdirSync(dir, { recursive: true })` stats every entry
   // (13-16 ms on the real site, 67-139 ms on the 10x copy, against 3 and 21-23), before any worker starts.
   const docs = [DOCS_DIR, I18N_DIR].reduce((n, dir) => n + walkContent(path.join(root, dir)).filter((f) => f.endsWith('.md')).length, 0);
-  return docs >= MIN_DOCS_FOR_WORKERS ? startCompileWorkers(threads, { youngGenerationMb: youngGenerationMb(docs) }) : undefined;
+  return force || docs >= MIN_DOCS_FOR_WORKERS ? startCompileWorkers(threads, { youngGenerationMb: youngGenerationMb(docs) }) : undefined;
 }
 
 /**
@@ -103,8 +106,8 @@ export function startCompileWorkers(count: number, options: { youngGenerationMb?
   };
   return {
     size: pool.size,
-    async compile(content, { config, diagnostics, data, later, cache }) {
-      const all: SourceDoc[] = [...content.docs.values()].flat();
+    async compile(content, { config, data, later, cache, only }) {
+      const all: SourceDoc[] = [...content.docs.values()].flat().filter((doc) => !only || only.has(doc));
       const routes = Object.fromEntries([...content.docs].map(([locale, docs]) => [locale, docs.map((d): [string, string] => [d.relPath, d.route])]));
       const setup = pool.broadcast({ type: 'init', config, routes, data: data ?? {}, cache }).catch(failed);
       const results: Array<Extract<CompileReply, { type: 'batch' }>['docs'][number]> = new Array(all.length);
@@ -139,20 +142,7 @@ export function startCompileWorkers(count: number, options: { youngGenerationMb?
       for (const reply of await pool.broadcast({ type: 'styles' }).catch(failed)) {
         if (reply.type === 'styles') for (const [name, style] of reply.classes) classes.set(name, style);
       }
-      if (cache) writeCacheIndex(cache, indexOf(all.map((doc, k) => [doc, results[k]!.place])), [...content.docs.keys()]);
-      const pages = new Map<string, CompiledPage[]>();
-      let i = 0;
-      for (const [locale, docs] of content.docs) {
-        pages.set(
-          locale,
-          docs.map((doc) => {
-            const r = results[i++]!;
-            for (const d of r.diagnostics) diagnostics.add(d);
-            return { doc, ...r.page };
-          }),
-        );
-      }
-      return { pages, css: styleClassesCss(classes), reused: results.filter((r) => r.hit).length };
+      return { results: new Map(all.map((doc, k) => [doc, results[k]!])), classes };
     },
     close: () => pool.close(),
   };
@@ -173,49 +163,88 @@ export function styleClassesCss(classes: Map<string, string | Record<string, str
 }
 
 /**
- * Compiles every doc of every locale, on `workers` when given (a cold build of a real site), else
- * in-process with `memo`: a doc whose page the memo holds and nothing it was compiled from changed is
- * not compiled again (the dev server's later runs). Returns the pages and the code-highlighting CSS.
+ * Compiles every doc of every locale. With `workers` (a cold build of a real site), all of them on the
+ * workers. Otherwise in-process, cache first: a doc whose page the memo holds (dev), or whose entry in the
+ * compile cache is still good, is not compiled; the rest are compiled here, or with `startWorkers` on
+ * workers started for them when there are enough (a build after the config changed).
  */
-export async function compileSite(content: ContentTree, options: CompileSiteOptions & { workers?: CompileWorkers; memo?: CompileMemo; keepLastGood?: boolean }): Promise<CompiledSite> {
-  if (options.workers) return options.workers.compile(content, options);
+export async function compileSite(content: ContentTree, options: CompileSiteOptions & { workers?: CompileWorkers; startWorkers?: () => CompileWorkers | undefined; memo?: CompileMemo; keepLastGood?: boolean }): Promise<CompiledSite> {
+  const { diagnostics } = options;
+  if (options.workers) {
+    const { results, classes } = await options.workers.compile(content, options);
+    if (options.cache) writeCacheIndex(options.cache, indexOf([...results].map(([doc, r]) => [doc, r.place])), [...content.docs.keys()]);
+    const pages = pagesOf(content, (doc) => results.get(doc)!, diagnostics);
+    return { pages, css: styleClassesCss(classes), reused: [...results.values()].filter((r) => r.hit).length };
+  }
   const data: MarkdownData = options.later ? { ...options.data, ...(await options.later.data) } : (options.data ?? {});
   const memo = options.memo ?? new CompileMemo();
-  const { processor, registry } = await memo.compiler();
   const cache = options.cache && new CompileCache(options.cache);
-  const places: Array<[SourceDoc, EntryPlace | undefined]> = [];
-  const pages = new Map<string, CompiledPage[]>();
-  let reused = 0;
+  const routes = new Map([...content.docs].map(([locale, docs]) => [locale, new Map(docs.map((d) => [d.relPath, d.route]))]));
+  const routeOf = (doc: SourceDoc) => (rel: string) => routes.get(doc.locale)?.get(rel);
+  const done = new Map<SourceDoc, { page: CompiledPage; problems: Diagnostic[]; place?: EntryPlace; hit: boolean }>();
+  let classes = new Map<string, string>();
   try {
-    for (const [locale, docs] of content.docs) {
-      const byRel = new Map(docs.map((d) => [d.relPath, d.route]));
-      const routeOf = (rel: string) => byRel.get(rel);
-      const list = docs.map((doc): CompiledPage => {
-        const hit = memo.get(doc, data, routeOf);
-        if (hit) {
-          for (const d of hit.problems) options.diagnostics.add(d);
-          return hit.page;
-        }
+    const misses: SourceDoc[] = [];
+    for (const doc of [...content.docs.values()].flat()) {
+      const hit = memo.get(doc, data, routeOf(doc));
+      if (hit) done.set(doc, { ...hit, hit: false });
+      else {
+        // The routes the entry's page looked up are looked up again: the memo keeps them, as if it had compiled the page.
         const lookups = new Map<string, string | undefined>();
-        const done = compileThrough(cache, doc, data, recordingLookups(routeOf, lookups), registry, (lookup) => compileEntry(doc, lookup, { config: options.config, processor, data }));
-        places.push([doc, done.place]);
-        if (done.hit) reused++;
-        for (const d of done.problems) options.diagnostics.add(d);
-        const page: CompiledPage = { doc, ...done.page };
+        const reused = cache?.reuse(doc, data, recordingLookups(routeOf(doc), lookups));
+        if (reused) {
+          const page: CompiledPage = { doc, ...reused.page };
+          memo.set(doc, { page, data, lookups, problems: reused.problems });
+          done.set(doc, { page, problems: reused.problems, place: reused.place, hit: true });
+        } else misses.push(doc);
+      }
+    }
+    const workers = misses.length >= MIN_DOCS_FOR_WORKERS ? options.startWorkers?.() : undefined;
+    if (workers) {
+      try {
+        const compiled = await workers.compile(content, { ...options, data, later: undefined, only: new Set(misses) });
+        for (const [doc, r] of compiled.results) done.set(doc, { page: { doc, ...r.page }, problems: r.diagnostics, place: r.place, hit: false });
+        classes = compiled.classes;
+      } finally {
+        void workers.close();
+      }
+    } else if (misses.length) {
+      const { processor, registry } = await memo.compiler();
+      for (const doc of misses) {
+        const lookups = new Map<string, string | undefined>();
+        const compiled = compileThrough(cache, doc, data, recordingLookups(routeOf(doc), lookups), registry, (lookup) => compileEntry(doc, lookup, { config: options.config, processor, data }));
+        const page: CompiledPage = { doc, ...compiled.page };
         // Dev keeps showing the last good page of a file while its new version has errors.
-        const lastGood = options.keepLastGood && done.problems.some((d) => d.severity === 'error') ? memo.lastGood(doc) : undefined;
-        if (lastGood) return lastGood;
-        memo.set(doc, { page, data, lookups, problems: done.problems });
-        return page;
-      });
-      pages.set(locale, list);
+        const lastGood = options.keepLastGood && compiled.problems.some((d) => d.severity === 'error') ? memo.lastGood(doc) : undefined;
+        if (!lastGood) memo.set(doc, { page, data, lookups, problems: compiled.problems });
+        done.set(doc, { page: lastGood ?? page, problems: compiled.problems, place: compiled.place, hit: false });
+      }
+      classes = new Map([...registry()].map(([name, style]) => [name, styleText(style)]));
     }
   } finally {
     cache?.close();
   }
   if (cache) {
     for (const [name, style] of cache.reusedClasses) memo.reusedClasses.set(name, style);
-    writeCacheIndex(options.cache!, indexOf(places), [...content.docs.keys()]);
+    writeCacheIndex(options.cache!, indexOf([...done].map(([doc, r]) => [doc, r.place])), [...content.docs.keys()]);
   }
-  return { pages, css: styleClassesCss(new Map([...memo.reusedClasses, ...registry()])), reused };
+  for (const [name, style] of classes) memo.compiledClasses.set(name, style);
+  const pages = pagesOf(content, (doc) => done.get(doc)!, diagnostics);
+  return { pages, css: styleClassesCss(new Map([...memo.reusedClasses, ...memo.compiledClasses])), reused: [...done.values()].filter((r) => r.hit).length };
+}
+
+/** The compiled pages by locale, in the order of the content, with each doc's problems reported. */
+function pagesOf(content: ContentTree, resultOf: (doc: SourceDoc) => { page: Omit<CompiledPage, 'doc'>; diagnostics?: Diagnostic[]; problems?: Diagnostic[] }, diagnostics: DiagnosticList): Map<string, CompiledPage[]> {
+  const pages = new Map<string, CompiledPage[]>();
+  for (const [locale, docs] of content.docs) {
+    pages.set(
+      locale,
+      docs.map((doc) => {
+        const r = resultOf(doc);
+        for (const d of r.diagnostics ?? r.problems ?? []) diagnostics.add(d);
+        return { ...r.page, doc };
+      }),
+    );
+  }
+  return pages;
 }
