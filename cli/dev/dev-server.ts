@@ -4,6 +4,7 @@
  * builds: this file is the watcher, the live update and the error reporting; dev-site.ts serves a run's
  * output over HTTP.
  */
+import { statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { watch } from 'chokidar';
@@ -89,10 +90,25 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }, 8);
   };
 
+  // chokidar drops a file's `change` that comes within 50 ms of the one before (its throttle), so a
+  // second quick save (a formatter rewriting the file on save) was never shown: once that window has
+  // passed, each file of a rebuild is looked at again, and one that changed since is rebuilt.
+  let recheck: NodeJS.Timeout | undefined;
+  const mtimeOf = (rel: string) => {
+    try {
+      return statSync(path.join(root, rel)).mtimeMs;
+    } catch {
+      return undefined;
+    }
+  };
   const rebuild = async () => {
     const changed = [...pending];
     pending.clear();
     if (!changed.length) return;
+    const seen = new Map(changed.map((f) => [f, mtimeOf(f)]));
+    recheck = setTimeout(() => {
+      for (const [f, mtime] of seen) if (mtimeOf(f) !== mtime) onChange(path.join(root, f));
+    }, 60);
     const t0 = performance.now();
     let output: SiteOutput | undefined;
     try {
@@ -161,6 +177,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     async close() {
       closed = true;
       clearTimeout(timer);
+      clearTimeout(recheck);
       await watcher.close();
       await running;
       for (const c of clients) c.end();

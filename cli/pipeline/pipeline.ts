@@ -91,11 +91,12 @@ export function createPipeline(options: PipelineOptions): Pipeline {
 
   async function run(changed?: Iterable<string>): Promise<SiteOutput> {
     const changes = first || !changed ? Changes.all() : Changes.of(changed);
-    // Compile workers warm up while the config and the content load: a cold build of a real site only. With
-    // the cache of an earlier build, the pages are looked up first, and workers start only for enough misses.
+    // Compile workers warm up while the config and the content load: the first run on a real site, without
+    // the cache of an earlier run. With it, the pages are looked up first, and workers start only for
+    // enough misses. A dev session's later runs compile in-process only what changed (the compile memo).
     const warm = options.cache === true && hasCompileCache(root);
-    const workers = first && mode === 'build' && !warm ? startCompileWorkersFor(root) : undefined;
-    const startWorkers = mode === 'build' ? () => startCompileWorkersFor(root, undefined, { force: true }) : undefined;
+    const workers = first && !warm ? startCompileWorkersFor(root) : undefined;
+    const startWorkers = first ? () => startCompileWorkersFor(root, undefined, { force: true }) : undefined;
     first = false;
     const diagnostics = new DiagnosticList();
     try {

@@ -172,6 +172,10 @@ export async function compileSite(content: ContentTree, options: CompileSiteOpti
   const { diagnostics } = options;
   if (options.workers) {
     const { results, classes } = await options.workers.compile(content, options);
+    // The memo of a dev session started on workers: its later runs compile in-process only what changed.
+    const data = options.later ? { ...options.data, ...(await options.later.data) } : (options.data ?? {});
+    for (const [doc, r] of results) options.memo?.set(doc, { page: { doc, ...r.page }, data, lookups: new Map(r.lookups), problems: r.diagnostics });
+    for (const [name, style] of classes) options.memo?.compiledClasses.set(name, style);
     if (options.cache) writeCacheIndex(options.cache, indexOf([...results].map(([doc, r]) => [doc, r.place])), [...content.docs.keys()]);
     const pages = pagesOf(content, (doc) => results.get(doc)!, diagnostics);
     return { pages, css: styleClassesCss(classes), reused: [...results.values()].filter((r) => r.hit).length };

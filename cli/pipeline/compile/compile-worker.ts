@@ -14,6 +14,7 @@ import type { SourceDoc } from '../load/load-content.ts';
 import { createProcessor } from './markdown/create-processor.ts';
 import type { MarkdownData } from './markdown/types.ts';
 import { createStyleToClass } from './markdown/highlighter.ts';
+import { recordingLookups } from './compile-memo.ts';
 
 export type CompileRequest =
   | { type: 'init'; config: PaydocsConfig; routes: Record<string, Array<[string, string]>>; data: MarkdownData; cache?: CompileCacheSpec }
@@ -28,6 +29,8 @@ export interface CompiledDoc {
   diagnostics: Diagnostic[];
   place?: EntryPlace;
   hit: boolean;
+  /** Every route the page looked up while compiling, and what it got (the dev server's compile memo keeps them). */
+  lookups: Array<[string, string | undefined]>;
 }
 
 export type CompileReply = { type: 'done' } | { type: 'batch'; docs: CompiledDoc[] } | { type: 'styles'; classes: Array<[string, string]> };
@@ -65,8 +68,9 @@ serveWorker<CompileRequest, CompileReply>(async (msg) => {
     type: 'batch',
     docs: msg.docs.map((doc) => {
       const byRel = routes.get(doc.locale) ?? new Map<string, string>();
-      const done = compileThrough(cache, doc, data, (rel) => byRel.get(rel), registry, (routeOf) => compileEntry(doc, routeOf, { config: config!, processor, data }));
-      return { page: done.page, diagnostics: done.problems, place: done.place, hit: done.hit };
+      const lookups = new Map<string, string | undefined>();
+      const done = compileThrough(cache, doc, data, recordingLookups((rel) => byRel.get(rel), lookups), registry, (routeOf) => compileEntry(doc, routeOf, { config: config!, processor, data }));
+      return { page: done.page, diagnostics: done.problems, place: done.place, hit: done.hit, lookups: [...lookups] };
     }),
   };
 });
