@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { StringKey } from '../shared/i18n/strings.ts';
+import type { ThemeStringKey } from '../shared/i18n/strings.ts';
 import type { PageData, SiteData } from '../shared/page-data.ts';
 
 export interface CustomPageProps {
@@ -27,7 +27,7 @@ export function useSite(): SiteData {
 }
 
 /** `t('nav.home')` in the site's locale. */
-export function useT(): (key: StringKey) => string {
+export function useT(): (key: ThemeStringKey) => string {
   const { strings } = useSite();
   return (key) => strings[key];
 }

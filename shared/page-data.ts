@@ -1,4 +1,4 @@
-import type { Strings } from './i18n/strings.ts';
+import type { ThemeStrings } from './i18n/strings.ts';
 
 /**
  * The contract between the build and the browser: what each page chunk and the per-locale
@@ -126,7 +126,7 @@ export interface SiteData {
   /** URL of the module whose default export is `routes`. */
   routesModule?: string;
   /** The theme's interface strings in this locale (only this one ships to the browser). */
-  strings: Strings;
+  strings: ThemeStrings;
   /** Path of the same page in each other locale: site path -> { locale: path }. Absent: same route exists. */
   favicon: string;
 }

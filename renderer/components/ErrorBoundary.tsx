@@ -1,5 +1,5 @@
 import { Component, useEffect, type ReactNode } from 'react';
-import type { Strings } from '../../shared/i18n/strings.ts';
+import type { ThemeStrings as Strings } from '../../shared/i18n/strings.ts';
 
 /**
  * Sets the document title while mounted. A passive effect, so it runs after a client navigation has

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Strings } from '../../shared/i18n/strings.ts';
+import type { ThemeStrings as Strings } from '../../shared/i18n/strings.ts';
 import { createStorageSlot } from '../storage.ts';
 
 const tabSlot = (group: string) => createStorageSlot(`docusaurus.tab.${group}`);

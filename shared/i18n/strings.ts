@@ -130,6 +130,18 @@ export const en = {
 export type StringKey = keyof typeof en;
 export type Strings = Record<StringKey, string>;
 
+/**
+ * The groups of strings only the build renders (into a page's HTML by a directive, into redirect pages or
+ * llms.txt): the site module, which every page loads before it is interactive, leaves them out (the Russian
+ * API captions alone are a kilobyte gzipped). The theme's strings have a type without them, so a component
+ * that asks for one does not compile. A directive names the groups it renders in its registry entry.
+ */
+export const BUILD_ONLY_GROUPS = ['api', 'statusDiagram', 'dataTable', 'admonition', 'redirect', 'llms'] as const;
+export type BuildOnlyGroup = (typeof BUILD_ONLY_GROUPS)[number];
+/** A string the theme may use in the browser. */
+export type ThemeStringKey = Exclude<StringKey, `${BuildOnlyGroup}.${string}`>;
+export type ThemeStrings = Record<ThemeStringKey, string>;
+
 export const ru: Strings = {
   'skipToContent': 'Перейти к основному содержимому',
   'nav.home': 'Главная',

@@ -12,13 +12,13 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * project's own settings, and returns what it says. The file is written to a temporary folder and the
  * project's tsconfig extended there, so the tree is never touched.
  */
-function compileIn(project: 'renderer' | 'shared', source: string): string {
+function compileIn(project: 'renderer' | 'shared', source: string, { withProject = false } = {}): string {
   const dir = mkdtempSync(path.join(ROOT, project, '.boundary-'));
   try {
     writeFileSync(path.join(dir, 'probe.ts'), source);
     writeFileSync(
       path.join(dir, 'tsconfig.json'),
-      JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { rootDir: '../..', outDir: '../../lib', noEmit: true }, include: ['probe.ts'], references: project === 'renderer' ? [{ path: '../../shared' }] : [] }),
+      JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { rootDir: '../..', outDir: '../../lib', noEmit: true }, include: withProject ? ['probe.ts', '../**/*.ts', '../**/*.tsx'] : ['probe.ts'], references: project === 'renderer' ? [{ path: '../../shared' }] : [] }),
     );
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     const run = spawnSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8' });
@@ -41,6 +41,12 @@ describe('the browser/Node boundary (each side a TypeScript project)', () => {
     const said = compileIn('shared', 'export const a = document.title;\nexport const b = process.cwd();\n');
     expect(said).toMatch(/probe\.ts\(1,18\): error TS2584: Cannot find name 'document'/);
     expect(said).toMatch(/probe\.ts\(2,18\): error TS\d+: Cannot find name 'process'/);
+  });
+
+  it('a component cannot ask for a string only the build renders (the site module leaves them out)', () => {
+    const said = compileIn('renderer', "import { useT } from '../context.ts';\nexport const x = () => useT()('api.samples.caption');\nexport const y = () => useT()('search.placeholder');\n", { withProject: true });
+    expect(said).toMatch(/probe\.ts\(2,31\): error TS2345: Argument of type '"api\.samples\.caption"' is not assignable/);
+    expect(said).not.toMatch(/probe\.ts\(3,/);
   });
 
   it('a probe that breaks no rule compiles cleanly (the probes above fail for their import, nothing else)', () => {

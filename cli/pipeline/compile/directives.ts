@@ -15,6 +15,7 @@
 import type { Root } from 'mdast';
 import type { Plugin } from 'unified';
 import type { SampleGrammar } from './markdown/highlighter.ts';
+import { BUILD_ONLY_GROUPS, type BuildOnlyGroup } from '../../../shared/i18n/strings.ts';
 
 /** The admonition types: `:::note` ... `:::danger`. */
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
@@ -26,7 +27,7 @@ export interface DirectiveDefinition {
   names: readonly string[];
   data: readonly DirectiveData[];
   grammars: readonly SampleGrammar[];
-  buildStrings: readonly string[];
+  buildStrings: readonly BuildOnlyGroup[];
   /**
    * `expand`: turns the directive into ordinary Markdown, before headings get ids (an operation's headings,
    * tables and code go through every plugin after it); `render`: after the sections for search are cut;
@@ -41,7 +42,7 @@ export const DIRECTIVES: readonly DirectiveDefinition[] = [
     names: ADMONITION_TYPES,
     data: [],
     grammars: [],
-    buildStrings: ['admonition.'],
+    buildStrings: ['admonition'],
     phase: 'container',
     plugin: async () => (await import('./markdown/remark-admonitions.ts')).remarkAdmonitions,
   },
@@ -57,7 +58,7 @@ export const DIRECTIVES: readonly DirectiveDefinition[] = [
     names: ['data-table'],
     data: ['reference'],
     grammars: [],
-    buildStrings: ['dataTable.'],
+    buildStrings: ['dataTable'],
     phase: 'render',
     plugin: async () => (await import('./markdown/remark-data-table.ts')).remarkDataTable,
   },
@@ -65,7 +66,7 @@ export const DIRECTIVES: readonly DirectiveDefinition[] = [
     names: ['status-diagram'],
     data: ['reference'],
     grammars: [],
-    buildStrings: ['statusDiagram.'],
+    buildStrings: ['statusDiagram'],
     phase: 'render',
     plugin: async () => (await import('./markdown/remark-status-diagram.ts')).remarkStatusDiagram,
   },
@@ -74,7 +75,7 @@ export const DIRECTIVES: readonly DirectiveDefinition[] = [
     data: ['api'],
     // The request samples' languages (compile/api/request-samples.ts) and the bodies.
     grammars: ['http', 'bash', 'php', 'python', 'javascript', 'java', 'kotlin', 'json'],
-    buildStrings: ['api.'],
+    buildStrings: ['api'],
     phase: 'expand',
     plugin: async () => (await import('./markdown/remark-api-operation.ts')).remarkApiOperation,
   },
@@ -86,8 +87,8 @@ export const DIRECTIVE_NAMES: ReadonlySet<string> = new Set(DIRECTIVES.flatMap((
 /** The grammars the directives' generated code needs. */
 export const DIRECTIVE_GRAMMARS: readonly SampleGrammar[] = [...new Set(DIRECTIVES.flatMap((d) => d.grammars))];
 
-/** Prefixes of the interface strings only the build renders (directives, plus the redirect pages and llms.txt). */
-export const BUILD_ONLY_STRINGS: readonly string[] = [...DIRECTIVES.flatMap((d) => d.buildStrings), 'redirect.', 'llms.'];
+/** Prefixes of the interface strings only the build renders (shared/i18n/strings.ts: the directives' groups, the redirect pages', llms.txt's). */
+export const BUILD_ONLY_STRINGS: readonly string[] = BUILD_ONLY_GROUPS.map((group) => `${group}.`);
 
 /** A use of a directive of one of `names` (`::api-operation{…}`), wherever it is written. */
 const usePattern = (names: readonly string[]) => new RegExp(`::(?:${names.join('|')})\\b`);

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { localizedText, type PaydocsConfig } from '../../../config/index.ts';
 import { renderPage, type PageAssets } from '../../../renderer/entry-server.tsx';
-import { stringsFor, type Strings } from '../../../shared/i18n/strings.ts';
+import { stringsFor, type ThemeStrings } from '../../../shared/i18n/strings.ts';
 import type { LocaleData, NavbarItemData, PageData, SidebarItem, SiteData } from '../../../shared/page-data.ts';
 import type { LocaleRoutes, Route } from '../routes/build-routes.ts';
 import { errorText, PaydocsError } from '../../diagnostics.ts';
@@ -97,13 +97,9 @@ function pageDataOf(route: Route, config: PaydocsConfig, custom: Map<string, Cus
   };
 }
 
-/**
- * The locale's strings the theme components use: the site module, which every page loads before it is
- * interactive, leaves out those only the build renders (`BUILD_ONLY_STRINGS`: the Russian API captions
- * alone are a kilobyte gzipped). test/perf checks no component asks for one.
- */
-export function themeStrings(locale: string): Strings {
-  return Object.fromEntries(Object.entries(stringsFor(locale)).filter(([key]) => !BUILD_ONLY_STRINGS.some((p) => key.startsWith(p)))) as Strings;
+/** The locale's strings the theme components use: all but those only the build renders (`ThemeStrings`). */
+export function themeStrings(locale: string): ThemeStrings {
+  return Object.fromEntries(Object.entries(stringsFor(locale)).filter(([key]) => !BUILD_ONLY_STRINGS.some((p) => key.startsWith(p)))) as ThemeStrings;
 }
 
 export interface PageChunk {
