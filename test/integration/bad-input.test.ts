@@ -79,7 +79,7 @@ describe('cli/pipeline (bad input corpus: exact errors, previous dist/ kept)', (
     });
 
     it('an import of a file that does not exist', () => {
-      expect(buildBad('_base', editConfig((t) => `import { brand } from '../cli/brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`))).toContain(`docs.config.ts:1:23: cannot load: Could not resolve "./brand.ts"`);
+      expect(buildBad('_base', editConfig((t) => `import { brand } from './brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`))).toContain(`docs.config.ts:1:23: cannot load: Could not resolve "./brand.ts"`);
     });
 
     it('an error thrown while it runs: its line and column, through the source map of the compiled config', () => {
@@ -101,7 +101,7 @@ describe('cli/pipeline (bad input corpus: exact errors, previous dist/ kept)', (
       const bad = "if (!process.env.NO_SUCH_BRAND) throw new Error('set NO_SUCH_BRAND');";
       const out = buildBad('_base', (dir) => {
         writeFileSync(path.join(dir, 'brand.ts'), `export const brand = 'Examplepay';\n${bad}\n`);
-        editConfig((t) => `import { brand } from '../cli/brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`)(dir);
+        editConfig((t) => `import { brand } from './brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`)(dir);
       });
       // V8 points at the error's construction: `new Error`.
       expect(out).toContain(`brand.ts:2:${bad.indexOf('new Error') + 1}: cannot load: Error: set NO_SUCH_BRAND\n`);
@@ -114,7 +114,7 @@ describe('cli/pipeline (bad input corpus: exact errors, previous dist/ kept)', (
       writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'brand-names', type: 'module', exports: { '.': './index.js' } }));
       writeFileSync(path.join(pkg, 'index.js'), "export const names = { local: 'Localpay' };\n");
       writeFileSync(path.join(dir, 'brand.ts'), "import { names } from 'brand-names';\nexport const brand: string = names.local;\n");
-      editConfig((t) => `import { brand } from '../cli/brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`)(dir);
+      editConfig((t) => `import { brand } from './brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`)(dir);
       const r = paydocs(['build'], dir);
       expect(r.code, r.err).toBe(0);
       expect(readFileSync(path.join(dir, 'dist/index.html'), 'utf8')).toContain('Localpay');

@@ -283,7 +283,7 @@ ${body}
 
   it('an error thrown in a component the page imports: that file and line, whether it throws while rendering or while loading', () => {
     const card = 'export function Card({ items }: { items?: string[] }) {\n  return <ul>{items!.map((i) => <li key={i}>{i}</li>)}</ul>;\n}\n';
-    const landing = page("  return <main><Card items={items} /></main>;").replace('export default', "import { Card } from '../cli/components/card.tsx';\n\nexport default");
+    const landing = page("  return <main><Card items={items} /></main>;").replace('export default', "import { Card } from './components/card.tsx';\n\nexport default");
     const rendering = paydocs(['check'], project({ 'content/pages/components/card.tsx': card, 'content/pages/landing.tsx': landing }));
     expect(rendering.code).toBe(1);
     expect(rendering.err).toMatch(/^content\/pages\/components\/card\.tsx:2:\d+: rendering `\/landing` failed: TypeError: Cannot read properties of undefined \(reading 'map'\)$/m);
