@@ -1,4 +1,4 @@
-import { defineConfig } from './config/index.ts';
+import { defineConfig } from 'paydocs';
 
 export default defineConfig({
   url: 'https://docs.corvopay.com',

@@ -3,6 +3,7 @@ import { registerBuild } from './commands/build.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerDev } from './commands/dev.ts';
 import { registerI18n } from './commands/i18n.ts';
+import { registerInit } from './commands/init.ts';
 import { registerServe } from './commands/serve.ts';
 import { formatDiagnostic, PaydocsError } from './diagnostics.ts';
 
@@ -15,6 +16,7 @@ const program = new Command('paydocs')
   .showHelpAfterError()
   .exitOverride();
 
+registerInit(program);
 registerBuild(program);
 registerDev(program);
 registerServe(program);

@@ -1,6 +1,7 @@
 // Compiles paydocs' TypeScript into lib/ (`tsc -b cli`: the CLI and the projects it references, shared/
 // and renderer/; `npm run typecheck` checks the tests and the portal's pages too), then names the
-// compiled code in lib/code-key.txt, the code part of every cache's key (cli/cache/code-key.ts).
+// compiled code in lib/code-key.txt, the code part of every cache's key (cli/cache/code-key.ts), and
+// writes the JSON Schemas for editors into schemas/ from the compiled zod schemas (write-schemas.mjs).
 // Run by `prepare` (npm install in a clone), `prepack` (npm pack and publish), and before `start`,
 // `test` and `bench`, where it compiles only what changed.
 import { execFileSync } from 'node:child_process';
@@ -9,6 +10,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeSchemas } from './write-schemas.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -27,3 +29,4 @@ const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'ut
 hash.update(`paydocs ${version}\0`);
 for (const file of files) hash.update(path.relative(lib, file)).update('\0').update(readFileSync(file)).update('\0');
 writeFileSync(path.join(lib, 'code-key.txt'), `${hash.digest('hex')}\n`);
+await writeSchemas(root);

@@ -26,7 +26,7 @@ function copyFixture(name: string): string {
 
 describe('cli/main', () => {
   it('has --help on every command and exits 0', () => {
-    for (const cmd of [[], ['build'], ['dev'], ['serve'], ['check'], ['i18n', 'mark']]) {
+    for (const cmd of [[], ['init'], ['build'], ['dev'], ['serve'], ['check'], ['i18n', 'mark']]) {
       const r = paydocs([...cmd, '--help']);
       expect(r.code, cmd.join(' ')).toBe(0);
       expect(r.out).toContain('Usage: paydocs');

@@ -69,9 +69,11 @@ export function sourceLocator(code: string, map: string | undefined, prefix: str
  * An esbuild plugin for code that `importCode` runs: every package stays an import, by absolute URL,
  * so the module runs from whatever folder it is written to. A package resolves with `first` (paydocs'
  * install, for the custom pages: the very React the theme renders with) and otherwise from the file
- * that imports it; one found by neither is left to esbuild, which reports it with its file and line.
+ * that imports it, then with `last` (paydocs' install, for the config: `import { defineConfig } from
+ * 'paydocs'` works when paydocs runs from a global install or npx, with no copy in the project); one found
+ * by none is left to esbuild, which reports it with its file and line.
  */
-export function packagesByUrl(first?: (specifier: string) => string): Plugin {
+export function packagesByUrl(first?: (specifier: string) => string, last?: (specifier: string) => string): Plugin {
   return {
     name: 'packages-by-url',
     setup(build) {
@@ -86,8 +88,15 @@ export function packagesByUrl(first?: (specifier: string) => string): Plugin {
           }
         }
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
-        if (resolved.errors.length || !path.isAbsolute(resolved.path)) return undefined;
-        return { path: pathToFileURL(resolved.path).href, external: true };
+        if (!resolved.errors.length && path.isAbsolute(resolved.path)) return { path: pathToFileURL(resolved.path).href, external: true };
+        if (last) {
+          try {
+            return { path: last(args.path), external: true };
+          } catch {
+            // not a package of paydocs' either: esbuild reports it
+          }
+        }
+        return undefined;
       });
     },
   };

@@ -5,6 +5,7 @@ import { ConfigSchema, type PaydocsConfig } from '../../../config/index.ts';
 import { errorText, PaydocsError, zodDiagnostics, type Diagnostic } from '../../diagnostics.ts';
 import { STATIC_DIR } from './content-dirs.ts';
 import { importCode, packagesByUrl, sourceLocator } from './import-code.ts';
+import { resolveFromPaydocs } from './resolve-package.ts';
 
 export const CONFIG_FILE = 'docs.config.ts';
 
@@ -158,7 +159,7 @@ export async function loadConfig(root: string): Promise<PaydocsConfig> {
 
 /**
  * Compiles `docs.config.ts` with esbuild (the files it imports included, packages left as imports
- * resolved from where they are imported) and imports the result: the way Vite loads vite.config.ts.
+ * resolved from where they are imported, else from paydocs' own install) and imports the result: the way Vite loads vite.config.ts.
  * tsx's loader, which did this before, started a thread of module hooks on every build, a third of a
  * second on the critical path. Each call compiles afresh (the dev server reloads a changed config).
  */
@@ -169,7 +170,7 @@ async function importConfig(file: string): Promise<{ default?: unknown }> {
   try {
     // Locations relative to the project: `docs.config.ts:3:7`.
     // With a source map: an error thrown while the config runs is named at its line too.
-    const out = await esbuild.build({ absWorkingDir: path.dirname(file), entryPoints: [file], outdir: path.dirname(file), bundle: true, write: false, sourcemap: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent', plugins: [packagesByUrl()] });
+    const out = await esbuild.build({ absWorkingDir: path.dirname(file), entryPoints: [file], outdir: path.dirname(file), bundle: true, write: false, sourcemap: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent', plugins: [packagesByUrl(undefined, resolveFromPaydocs)] });
     code = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
     map = out.outputFiles.find((f) => f.path.endsWith('.js.map'))?.text;
   } catch (error) {
