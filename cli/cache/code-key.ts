@@ -15,8 +15,8 @@ import { PACKAGE_ROOT } from '../package-root.ts';
 
 /** Written by `npm run compile` (scripts/compile.mjs) beside the compiled code. */
 export const CODE_KEY_FILE = 'lib/code-key.txt';
-/** npm's record of the installed packages, rewritten by every install. */
-export const INSTALL_RECORD = 'node_modules/.package-lock.json';
+/** npm's record of the installed packages, rewritten by every install: in the `node_modules` paydocs' packages are in. */
+const INSTALL_RECORD = '.package-lock.json';
 
 let key: string | undefined;
 
@@ -36,13 +36,24 @@ function compiledCode(): string {
   }
 }
 
-/** The packages paydocs runs on; without npm's record (another package manager), no cache across runs. */
+/**
+ * The packages paydocs runs on: npm's record in paydocs' own `node_modules` (a clone of paydocs), else in
+ * the `node_modules` paydocs is installed in (a docs project's). Without one (another package manager), no
+ * cache across runs.
+ */
 function installedPackages(): string {
-  try {
-    return createHash('sha256').update(readFileSync(path.join(PACKAGE_ROOT, INSTALL_RECORD))).digest('hex');
-  } catch {
-    return `no record ${randomUUID()}`;
+  const parent = path.dirname(PACKAGE_ROOT);
+  const records = [path.join(PACKAGE_ROOT, 'node_modules', INSTALL_RECORD)];
+  if (path.basename(parent) === 'node_modules') records.push(path.join(parent, INSTALL_RECORD));
+  else if (path.basename(path.dirname(parent)) === 'node_modules') records.push(path.join(path.dirname(parent), INSTALL_RECORD)); // a scoped install
+  for (const record of records) {
+    try {
+      return createHash('sha256').update(readFileSync(record)).digest('hex');
+    } catch {
+      // not this one
+    }
   }
+  return `no record ${randomUUID()}`;
 }
 
 /** The ICU data that names countries and languages in the reference tables. */

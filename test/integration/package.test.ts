@@ -145,6 +145,10 @@ describe('the npm package (npm pack, installed in an empty folder)', () => {
     expect(html).toMatch(/<title>Introduction \| Site<\/title>/);
     expect(html).toMatch(/<h1[^>]*>Introduction<\/h1>/);
     expect(existsSync(path.join(site, 'dist/de/index.html'))).toBe(true);
+    // The cache's key finds npm's record of the packages in the project's node_modules: a second build reuses every page.
+    const rebuild = await run(paydocs, ['build'], site);
+    expect(rebuild.code, shown(rebuild)).toBe(0);
+    expect(rebuild.out).toMatch(/; (\d+) of \1 Markdown pages unchanged, from \.paydocs\/cache\)/);
 
     const check = await run(paydocs, ['check'], site);
     expect(check.code, shown(check)).toBe(0);
