@@ -2,6 +2,8 @@
  * File-system failures (a full disk, a read-only or forbidden folder, a symlink loop) as diagnostics
  * that name the path and say what to do, instead of a Node stack trace naming neither.
  */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from './diagnostics.ts';
 
@@ -14,6 +16,7 @@ const REASONS: Record<string, { reason: string; hint: string }> = {
   EPERM: { reason: 'operation not permitted', hint: 'give this user access (`ls -ld` the folder, then `chmod u+rwx` or `chown` it; check `lsattr` for the immutable flag), or build elsewhere with `--out <dir>`' },
   ELOOP: { reason: 'a symbolic link loop (a link that leads back to itself)', hint: 'fix or remove the link: `ls -l` shows where each link points' },
   ENOTDIR: { reason: 'a part of the path is a file, not a folder', hint: 'remove or rename that file, or choose another folder' },
+  EEXIST: { reason: 'a file is in the way, where a folder is needed', hint: 'remove or rename that file, or choose another folder' },
   ENOENT: { reason: 'no such file or folder (a broken symbolic link?)', hint: 'create it, or fix the link or path that names it' },
   EISDIR: { reason: 'it is a folder, not a file', hint: 'rename the folder, or put the file in its place' },
   EMFILE: { reason: 'too many open files', hint: 'raise the limit of open files (`ulimit -n 4096`) and run again' },
@@ -60,4 +63,21 @@ export function fsErrorDiagnostic(error: unknown, place: FsErrorPlace): Diagnost
     message: `${place.doing}${where ? ` \`${shown(where)}\`` : ''}: ${reason}`,
     ...(place.hint || known ? { hint: place.hint ?? known!.hint } : {}),
   };
+}
+
+/**
+ * `mkdir -p` that fails with the true reason. Node's recursive mkdir reports a folder it cannot make
+ * on a read-only file system as `ENOENT` (seen on Node 20: EROFS became "ENOENT … mkdir"); making the
+ * missing folders one by one, from the top, gets the real code from the first that fails.
+ */
+export async function makeFolder(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    if (fsErrorCode(error) !== 'ENOENT') throw error;
+    const missing: string[] = [];
+    for (let d = path.resolve(dir); !existsSync(d) && path.dirname(d) !== d; d = path.dirname(d)) missing.unshift(d);
+    for (const d of missing) await mkdir(d);
+    throw error;
+  }
 }

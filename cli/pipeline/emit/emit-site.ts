@@ -1,6 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PaydocsError } from '../../diagnostics.ts';
+import { fsErrorDiagnostic, isKnownFsError, makeFolder } from '../../fs-errors.ts';
 import { startFileWriter } from './file-writer.ts';
 import { COMPLETE_MARKER, swapFolders } from './recover-out-dir.ts';
 
@@ -39,7 +41,12 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
   // The names carry this process's pid: the next paydocs command (recover-out-dir.ts) finishes or
   // removes what a killed build left, and leaves alone the folders of a build still running.
   const { tmp, old, del: trash } = swapFolders(outDir, process.pid, Date.now());
-  await mkdir(tmp, { recursive: true });
+  try {
+    await makeFolder(path.dirname(tmp));
+    await mkdir(tmp);
+  } catch (error) {
+    throw asDiagnostic(error, tmp, outDir);
+  }
   const writer = startFileWriter();
   try {
     // Files still being built (the search indexes, on another thread) go last, so they have the longest to finish.
@@ -47,7 +54,9 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
     // The map is consumed: each file's content is let go once written, so a big site's memory (and the
     // garbage collector's work over it) shrinks as the emit goes instead of holding every page to the end.
     files.clear();
-    if (staticDir && existsSync(staticDir)) await cp(staticDir, tmp, { recursive: true });
+    // `dereference`: a link (checked to stay inside content/ by site-files.ts) is copied as the file it
+    // points to; copied as a link, it kept an absolute target on the build machine.
+    if (staticDir && existsSync(staticDir)) await cp(staticDir, tmp, { recursive: true, dereference: true });
     // Each file is rendered here and written on the writer's thread, beside the rendering of the next.
     for (let i = 0; i < entries.length; i++) {
       const [rel, data] = entries[i]!;
@@ -68,7 +77,7 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
     await writer.abort();
     await rm(tmp, { recursive: true, force: true });
     if (!existsSync(outDir) && existsSync(old)) await rename(old, outDir);
-    throw error;
+    throw asDiagnostic(error, tmp, outDir);
   }
   testKill('swapped');
   // `force`: the recovery of a command started meanwhile may have removed it.
@@ -80,6 +89,17 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
     testKill('old-trashed');
     await rm(trash, { recursive: true, force: true });
   }
+}
+
+/**
+ * A file-system failure (a full disk, a read-only or forbidden folder) as a diagnostic naming the path
+ * the user knows: `dist/x/index.html`, not the temporary folder it was written to. Other errors pass.
+ */
+function asDiagnostic(error: unknown, tmp: string, outDir: string): unknown {
+  if (!isKnownFsError(error)) return error;
+  const at = (error as NodeJS.ErrnoException).path;
+  const shown = at && at.startsWith(tmp) ? path.join(path.resolve(outDir), at.slice(tmp.length)) : at;
+  return new PaydocsError([fsErrorDiagnostic(error, { doing: 'cannot write the site to', path: shown })]);
 }
 
 /** Files below `dir` as `/`-separated relative paths (for the link checker: static files are link targets). */

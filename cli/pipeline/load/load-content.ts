@@ -5,7 +5,7 @@ import { closest } from '../check/suggest.ts';
 import matter from 'gray-matter';
 import { CategorySchema, FrontmatterSchema, type CategoryMeta, type Frontmatter, type PaydocsConfig } from '../../../config/index.ts';
 import { zodDiagnostics, type DiagnosticList } from '../../diagnostics.ts';
-import { DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR, walkContent } from './content-dirs.ts';
+import { CONTENT_DIR, DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR, walkContent } from './content-dirs.ts';
 import { loadYamlFile, unclosedQuote } from './load-yaml.ts';
 import { localePrefix } from '../routes/site-paths.ts';
 
@@ -266,7 +266,8 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     // Files with errors (reported already): a translation of one is not also an orphan, and a
     // translated category of a folder whose `_category_.yml` is broken not one of a missing folder.
     const failed = new Set<string>();
-    for (const rel of walkContent(path.join(root, dirRel))) {
+    const onProblem = (rel: string, message: string, hint: string) => diagnostics.add({ file: `${dirRel}/${rel}`, rule: 'symlink', message, hint });
+    for (const rel of walkContent(path.join(root, dirRel), { contentRoot: path.join(root, CONTENT_DIR), onProblem })) {
       const file = `${dirRel}/${rel}`;
       const abs = path.join(root, file);
       if (rel.endsWith('_category_.yml') || rel.endsWith('_category_.yaml')) {
