@@ -7,6 +7,7 @@ import { CategorySchema, FrontmatterSchema, type CategoryMeta, type Frontmatter,
 import { zodDiagnostics, type DiagnosticList } from '../../diagnostics.ts';
 import { CONTENT_DIR, DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR, walkContent } from './content-dirs.ts';
 import { loadYamlFile, unclosedQuote } from './load-yaml.ts';
+import { MAX_NESTING, nestingTooDeep } from './nesting-depth.ts';
 import { localePrefix } from '../routes/site-paths.ts';
 
 /** One Markdown file, read and validated, not compiled yet. */
@@ -207,6 +208,12 @@ export function readMarkdownFile(abs: string, file: string, diagnostics: Diagnos
     return { ok: false };
   }
   const bodyLineOffset = raw.slice(0, raw.length - parsed.content.length).split('\n').length - 1;
+  // Before any parse of the text: deep nesting makes micromark slow, or overflow its stack.
+  const deep = nestingTooDeep(parsed.content);
+  if (deep) {
+    diagnostics.add({ file, line: deep.line + bodyLineOffset, rule: 'nesting-depth', message: `lists, block quotes and ::: containers nested ${deep.depth} levels deep; expected at most ${MAX_NESTING}`, hint: 'flatten it: split the list or quote into several, or use headings and tables' });
+    return { ok: false };
+  }
   return { ok: true, frontmatter: result.data, body: parsed.content, bodyLineOffset, hash: hash ? sourceHash(raw) : undefined };
 }
 
