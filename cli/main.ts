@@ -5,6 +5,7 @@ import { registerDev } from './commands/dev.ts';
 import { registerI18n } from './commands/i18n.ts';
 import { registerInit } from './commands/init.ts';
 import { registerServe } from './commands/serve.ts';
+import { recoverOutputOf } from './commands/shared.ts';
 import { formatDiagnostic, PaydocsError } from './diagnostics.ts';
 
 /** Exit codes: 0 ok, 1 content or config error, 2 usage error. */
@@ -15,6 +16,10 @@ const program = new Command('paydocs')
   .version('0.1.0')
   .showHelpAfterError()
   .exitOverride();
+
+// First of all, for every command: a build killed while it swapped the output must not leave the next
+// command (a build, `serve`, `check`, `dev`) without a complete site or with its temporary folders.
+program.hook('preAction', (_program, command) => recoverOutputOf(command));
 
 registerInit(program);
 registerBuild(program);

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
+import { recoverOutDir } from '../pipeline/emit/recover-out-dir.ts';
 
 export function parsePort(value: string): number {
   const n = Number(value);
@@ -30,4 +32,16 @@ export async function checkLocaleOption(command: Command, root: string, locales:
   const unknown = locales.filter((l) => !i18n.locales.includes(l));
   if (unknown.length) command.error(`error: option '--locale <locale>': unknown locale \`${unknown[0]}\`; expected one of ${i18n.locales.map((l) => `\`${l}\``).join(', ')}`, { exitCode: 2 });
   return { partial: i18n.locales.some((l) => !locales.includes(l)) };
+}
+
+/**
+ * Run before every command (main.ts): puts back the output folder a killed build may have left
+ * without a site, and deletes the temporary folders killed builds left (emit/recover-out-dir.ts). The
+ * folder is `build --out`, the folder `serve` serves, else `dist`.
+ */
+export function recoverOutputOf(command: Command): void {
+  const out = command.opts<{ out?: unknown }>().out;
+  const served = command.name() === 'serve' ? command.processedArgs[0] : undefined;
+  const dir = typeof out === 'string' ? out : typeof served === 'string' ? served : 'dist';
+  for (const note of recoverOutDir(path.resolve(dir))) console.error(note);
 }

@@ -1,7 +1,22 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PaydocsError } from '../../diagnostics.ts';
+import { fsErrorDiagnostic, isKnownFsError, makeFolder } from '../../fs-errors.ts';
 import { startFileWriter } from './file-writer.ts';
+import { COMPLETE_MARKER, swapFolders } from './recover-out-dir.ts';
+
+/**
+ * The moments of the swap at which the test hook `PAYDOCS_TEST_KILL_AT=<point>` makes the process kill
+ * itself with SIGKILL (test/integration/killed-build.test.ts): a kill at an exact point, not a timed
+ * one, so every state a crash can leave is tested on every run. Unset, as always outside tests, it does nothing.
+ */
+export const KILL_POINTS = ['writing', 'written', 'old-moved', 'swapped', 'old-trashed'] as const;
+type KillPoint = (typeof KILL_POINTS)[number];
+const killAt = process.env.PAYDOCS_TEST_KILL_AT;
+const testKill = (point: KillPoint): void => {
+  if (killAt === point) process.kill(process.pid, 'SIGKILL');
+};
 
 /** `dist/`-relative file -> its content: given, rendered when written (a function), or still being built (a promise, written last). */
 export type OutputValue = string | Uint8Array | (() => string) | Promise<string>;
@@ -23,12 +38,15 @@ export interface EmitSiteInput {
  */
 export async function emitSite(input: EmitSiteInput): Promise<void> {
   const { outDir, files, staticDir, verify } = input;
-  const parent = path.dirname(path.resolve(outDir));
-  const name = path.basename(outDir);
-  const stamp = `${process.pid}-${Date.now()}`;
-  const tmp = path.join(parent, `.${name}.tmp-${stamp}`);
-  const old = path.join(parent, `.${name}.old-${stamp}`);
-  await mkdir(tmp, { recursive: true });
+  // The names carry this process's pid: the next paydocs command (recover-out-dir.ts) finishes or
+  // removes what a killed build left, and leaves alone the folders of a build still running.
+  const { tmp, old, del: trash } = swapFolders(outDir, process.pid, Date.now());
+  try {
+    await makeFolder(path.dirname(tmp));
+    await mkdir(tmp);
+  } catch (error) {
+    throw asDiagnostic(error, tmp, outDir);
+  }
   const writer = startFileWriter();
   try {
     // Files still being built (the search indexes, on another thread) go last, so they have the longest to finish.
@@ -36,24 +54,52 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
     // The map is consumed: each file's content is let go once written, so a big site's memory (and the
     // garbage collector's work over it) shrinks as the emit goes instead of holding every page to the end.
     files.clear();
-    if (staticDir && existsSync(staticDir)) await cp(staticDir, tmp, { recursive: true });
+    // `dereference`: a link (checked to stay inside content/ by site-files.ts) is copied as the file it
+    // points to; copied as a link, it kept an absolute target on the build machine.
+    if (staticDir && existsSync(staticDir)) await cp(staticDir, tmp, { recursive: true, dereference: true });
     // Each file is rendered here and written on the writer's thread, beside the rendering of the next.
     for (let i = 0; i < entries.length; i++) {
       const [rel, data] = entries[i]!;
       entries[i] = undefined;
+      if (i === entries.length >> 1) testKill('writing');
       await writer.write(path.join(tmp, rel), typeof data === 'function' ? data() : await data);
     }
     await writer.close();
     if (verify) await verify(tmp);
+    // Written last: only a folder with the marker may become the site after a crash (a kill -9 leaves
+    // what was written in the page cache, so no fsync is needed for that; a power cut is not covered).
+    await writeFile(path.join(tmp, COMPLETE_MARKER), '');
+    testKill('written');
     if (existsSync(outDir)) await rename(outDir, old);
+    testKill('old-moved');
     await rename(tmp, outDir);
   } catch (error) {
     await writer.abort();
     await rm(tmp, { recursive: true, force: true });
     if (!existsSync(outDir) && existsSync(old)) await rename(old, outDir);
-    throw error;
+    throw asDiagnostic(error, tmp, outDir);
   }
-  await rm(old, { recursive: true, force: true });
+  testKill('swapped');
+  // `force`: the recovery of a command started meanwhile may have removed it.
+  await rm(path.join(outDir, COMPLETE_MARKER), { force: true });
+  // Renamed before it is deleted: a `.old-` folder is always a whole site that recovery may put back,
+  // never one half deleted.
+  if (existsSync(old)) {
+    await rename(old, trash);
+    testKill('old-trashed');
+    await rm(trash, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A file-system failure (a full disk, a read-only or forbidden folder) as a diagnostic naming the path
+ * the user knows: `dist/x/index.html`, not the temporary folder it was written to. Other errors pass.
+ */
+function asDiagnostic(error: unknown, tmp: string, outDir: string): unknown {
+  if (!isKnownFsError(error)) return error;
+  const at = (error as NodeJS.ErrnoException).path;
+  const shown = at && at.startsWith(tmp) ? path.join(path.resolve(outDir), at.slice(tmp.length)) : at;
+  return new PaydocsError([fsErrorDiagnostic(error, { doing: 'cannot write the site to', path: shown })]);
 }
 
 /** Files below `dir` as `/`-separated relative paths (for the link checker: static files are link targets). */

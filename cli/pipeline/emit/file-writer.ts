@@ -26,7 +26,7 @@ parentPort.on('message', (batch) => {
     parentPort.postMessage(null);
   } catch (error) {
     failed = true;
-    parentPort.postMessage({ message: error.message, code: error.code });
+    parentPort.postMessage({ message: error.message, code: error.code, path: error.path });
   }
 });
 `;
@@ -75,9 +75,9 @@ export function startFileWriter({ threads = 2, batchBytes = 1 << 20, maxPending 
     notify();
   };
   for (const worker of workers) {
-    worker.on('message', (reply: { message: string; code?: string } | null) => {
+    worker.on('message', (reply: { message: string; code?: string; path?: string } | null) => {
       pending--;
-      if (reply) fail(Object.assign(new Error(`cannot write the site: ${reply.message}`), { code: reply.code }));
+      if (reply) fail(Object.assign(new Error(`cannot write the site: ${reply.message}`), { code: reply.code, path: reply.path }));
       notify();
     });
     worker.on('error', fail);

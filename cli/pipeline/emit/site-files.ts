@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { PaydocsConfig } from '../../../config/index.ts';
 import type { DiagnosticList } from '../../diagnostics.ts';
-import { STATIC_DIR } from '../load/content-dirs.ts';
+import { CONTENT_DIR, STATIC_DIR, walkContent } from '../load/content-dirs.ts';
 import type { RenderedSite } from '../render/render-pages.ts';
 import type { LocaleRoutes } from '../routes/build-routes.ts';
 import { listFiles, type OutputFiles } from './emit-site.ts';
@@ -20,6 +20,10 @@ export function addSiteFiles(input: { root: string; config: PaydocsConfig; local
   files.set('sitemap.xml', buildSitemap(config, rendered.pages));
   files.set('robots.txt', buildRobots(config));
   for (const [file, text] of writeLlms(config, locales, rendered.pages)) files.set(file, text);
+  // The static folder is copied with its links replaced by the files they point to (emit-site.ts): a link
+  // out of content/ would publish a file of the build machine, and a loop would copy for ever.
+  const onProblem = (rel: string, message: string, hint: string) => diagnostics.add({ file: `${STATIC_DIR}/${rel}`, rule: 'symlink', message, hint });
+  walkContent(path.join(root, STATIC_DIR), { contentRoot: path.join(root, CONTENT_DIR), hidden: true, onProblem });
   for (const rel of listFiles(path.join(root, STATIC_DIR))) {
     if (!files.has(rel)) continue;
     diagnostics.add({

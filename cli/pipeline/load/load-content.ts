@@ -5,8 +5,9 @@ import { closest } from '../check/suggest.ts';
 import matter from 'gray-matter';
 import { CategorySchema, FrontmatterSchema, type CategoryMeta, type Frontmatter, type PaydocsConfig } from '../../../config/index.ts';
 import { zodDiagnostics, type DiagnosticList } from '../../diagnostics.ts';
-import { DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR, walkContent } from './content-dirs.ts';
+import { CONTENT_DIR, DOCS_DIR, I18N_DIR, listCustomPages, PAGES_DIR, walkContent } from './content-dirs.ts';
 import { loadYamlFile, unclosedQuote } from './load-yaml.ts';
+import { MAX_NESTING, nestingTooDeep } from './nesting-depth.ts';
 import { localePrefix } from '../routes/site-paths.ts';
 
 /** One Markdown file, read and validated, not compiled yet. */
@@ -207,6 +208,12 @@ export function readMarkdownFile(abs: string, file: string, diagnostics: Diagnos
     return { ok: false };
   }
   const bodyLineOffset = raw.slice(0, raw.length - parsed.content.length).split('\n').length - 1;
+  // Before any parse of the text: deep nesting makes micromark slow, or overflow its stack.
+  const deep = nestingTooDeep(parsed.content);
+  if (deep) {
+    diagnostics.add({ file, line: deep.line + bodyLineOffset, rule: 'nesting-depth', message: `lists, block quotes and ::: containers nested ${deep.depth} levels deep; expected at most ${MAX_NESTING}`, hint: 'flatten it: split the list or quote into several, or use headings and tables' });
+    return { ok: false };
+  }
   return { ok: true, frontmatter: result.data, body: parsed.content, bodyLineOffset, hash: hash ? sourceHash(raw) : undefined };
 }
 
@@ -266,7 +273,8 @@ export function loadContent(options: LoadContentOptions): ContentTree {
     // Files with errors (reported already): a translation of one is not also an orphan, and a
     // translated category of a folder whose `_category_.yml` is broken not one of a missing folder.
     const failed = new Set<string>();
-    for (const rel of walkContent(path.join(root, dirRel))) {
+    const onProblem = (rel: string, message: string, hint: string) => diagnostics.add({ file: `${dirRel}/${rel}`, rule: 'symlink', message, hint });
+    for (const rel of walkContent(path.join(root, dirRel), { contentRoot: path.join(root, CONTENT_DIR), onProblem })) {
       const file = `${dirRel}/${rel}`;
       const abs = path.join(root, file);
       if (rel.endsWith('_category_.yml') || rel.endsWith('_category_.yaml')) {
