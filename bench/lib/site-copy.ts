@@ -7,14 +7,14 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /**
  * A throwaway copy of the docs project (content/ and docs.config.ts) in `dir`, so the benchmark can
  * edit pages and generate content without touching the repo while writers work in it. `config/` and
- * `renderer/` are links to the repo: the config and the custom pages import from them.
+ * `renderer/` and `shared/` are links to the repo: the config and the custom pages import from them.
  */
 export function copyProject(dir: string, options: { contentFrom?: string } = {}): string {
   moveAside(dir);
   mkdirSync(dir, { recursive: true });
   cpSync(options.contentFrom ?? path.join(REPO_ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
   cpSync(path.join(REPO_ROOT, 'docs.config.ts'), path.join(dir, 'docs.config.ts'));
-  for (const link of ['config', 'renderer']) symlinkSync(path.join(REPO_ROOT, link), path.join(dir, link));
+  for (const link of ['config', 'renderer', 'shared']) symlinkSync(path.join(REPO_ROOT, link), path.join(dir, link));
   return dir;
 }
 
