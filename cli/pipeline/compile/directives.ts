@@ -15,10 +15,8 @@
 import type { Root } from 'mdast';
 import type { Plugin } from 'unified';
 import type { SampleGrammar } from './markdown/highlighter.ts';
+import { ADMONITION_TYPES } from './admonition-types.ts';
 import { BUILD_ONLY_GROUPS, type BuildOnlyGroup } from '../../../shared/i18n/strings.ts';
-
-/** The admonition types: `:::note` ... `:::danger`. */
-export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 
 /** The site data directives render: the OpenAPI document, the reference data of `content/data`. */
 export type DirectiveData = 'api' | 'reference';

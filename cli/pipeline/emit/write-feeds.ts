@@ -2,9 +2,7 @@ import type { PaydocsConfig } from '../../../config/index.ts';
 import type { DiagnosticList } from '../../diagnostics.ts';
 import type { CompiledPage } from '../compile/compile-markdown.ts';
 import { localePrefix } from '../routes/site-paths.ts';
-
-/** The page whose `##` sections become the entries of the Atom feed. */
-export const CHANGELOG_ROUTE = '/changelog';
+import { CHANGELOG_ROUTE } from '../routes/feed-routes.ts';
 
 /** `## 2025-10-14 — Payco payouts in Turkey {#2025-10-14}`: a date, then an optional title after a dash or colon. */
 const ENTRY_HEADING = /^(\d{4})-(\d{2})-(\d{2})(?:\s*[—–:-]\s*(.+))?$/;

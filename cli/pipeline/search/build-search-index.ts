@@ -3,10 +3,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PaydocsConfig } from '../../../config/index.ts';
 import { SearchSynonymsSchema, type SearchSynonyms } from '../../../config/schemas/search-synonyms.ts';
-import { SEARCH_FORMAT, type IndexedPage, type IndexedSection, type SearchIndexFile, type SearchTextFile, type SectionDocument } from '../../../shared/search/index-format.ts';
+import { SEARCH_FORMAT, type IndexedPage, type IndexedSection, type SearchTextFile } from '../../../shared/search/index-format.ts';
 import type { DiagnosticList } from '../../diagnostics.ts';
 import type { DocRoute, LocaleRoutes } from '../routes/build-routes.ts';
 import { indexSearchSource } from './index-search-source.ts';
+import type { SearchSource } from './search-source.ts';
+
+export type { SearchSource };
 import { loadYamlFile } from '../load/load-yaml.ts';
 import { contentHash } from '../render/render-pages.ts';
 
@@ -34,18 +37,6 @@ export interface BuildSearchIndexInput {
 }
 
 /** One locale's search, gathered from the compiled pages: everything the index is built from. */
-export interface SearchSource {
-  locale: string;
-  /** What the browser gets besides the index proper. */
-  head: Omit<SearchIndexFile, 'index'>;
-  /** The fields of each section document, as written (the heavy part, tokenizing them, is `indexSearchSource`). */
-  documents: Array<Record<Exclude<keyof SectionDocument, 'id'>, string | undefined>>;
-  /** `dist/`-relative names, known before the index is built: the pages link to them. */
-  indexName: string;
-  indexUrl: string;
-  textName: string;
-  textJson: string;
-}
 
 /**
  * One search index per locale and docs version, from the sections the compiler already produced

@@ -1,6 +1,6 @@
 import { compactFrom, FIELDS, type CompactIndex, type SearchIndexFile, type SectionDocument } from '../../../shared/search/index-format.ts';
 import { tokenize } from '../../../shared/search/text.ts';
-import type { SearchSource } from './build-search-index.ts';
+import type { SearchSource } from './search-source.ts';
 
 /** Builds one locale's index (tokenizing every field, then counting terms): the index file's JSON. */
 export function indexSearchSource(source: Pick<SearchSource, 'head' | 'documents'>): string {

@@ -4,7 +4,7 @@ import type { Plugin } from 'unified';
 import { visit } from './visit.ts';
 import type { StringKey } from '../../../../shared/i18n/strings.ts';
 import { pageData } from './types.ts';
-import { ADMONITION_TYPES } from '../directives.ts';
+import { ADMONITION_TYPES } from '../admonition-types.ts';
 
 type AdmonitionType = (typeof ADMONITION_TYPES)[number];
 

@@ -1,7 +1,7 @@
 import type { Nodes, Paragraph, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { Plugin } from 'unified';
-import { ADMONITION_TYPES } from '../directives.ts';
+import { ADMONITION_TYPES } from '../admonition-types.ts';
 import { pageData, type PageOutput } from './types.ts';
 
 type Problem = PageOutput['problems'][number];

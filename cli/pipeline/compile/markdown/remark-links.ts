@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Definition, Html, Image, Link, Root } from 'mdast';
 import type { Plugin } from 'unified';
 import { visit } from './visit.ts';
-import { CHANGELOG_ROUTE } from '../../emit/write-feeds.ts';
+import { CHANGELOG_ROUTE } from '../../routes/feed-routes.ts';
 import { pageData, type PageContext } from './types.ts';
 import { htmlLinks } from '../../check/html-links.ts';
 import { decodedOrAsIs } from '../../routes/site-paths.ts';
