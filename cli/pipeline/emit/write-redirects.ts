@@ -1,5 +1,6 @@
 import type { PaydocsConfig } from '../../../config/index.ts';
 import { escapeHtml } from '../../../shared/head.ts';
+import { encodePath } from '../../../shared/url.ts';
 import { format, stringsFor } from '../../../shared/i18n/strings.ts';
 import type { RedirectEntry } from '../load/load-redirects.ts';
 import { outputFileOf, sitePath } from '../routes/site-paths.ts';
@@ -39,7 +40,7 @@ export function redirectPage(config: PaydocsConfig, r: SiteRedirect): string {
     `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">` +
     `<title>${escapeHtml(strings['redirect.title'])}</title>` +
     `<meta name="robots" content="noindex">` +
-    `<link rel="canonical" href="${escapeHtml(config.url + r.to)}">` +
+    `<link rel="canonical" href="${escapeHtml(config.url + encodePath(r.to))}">` +
     `<script>location.replace(${scriptString(r.to)}+location.search+location.hash)</script>` +
     `<meta http-equiv="refresh" content="0; url=${target}">` +
     `</head><body><p>${format(escapeHtml(strings['redirect.text']), { link })}</p></body></html>\n`
