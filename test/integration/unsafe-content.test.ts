@@ -54,6 +54,9 @@ function buildBad(name: string, args: string[] = [], prepare?: (dir: string) => 
   return r.err;
 }
 
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const metaPolicy = (html: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1]?.replace(/&#39;/g, "'") ?? '';
+
 const editConfig = (edit: (text: string) => string) => (dir: string) => {
   const cfg = path.join(dir, 'docs.config.ts');
   writeFileSync(cfg, edit(readFileSync(cfg, 'utf8')));
@@ -91,7 +94,11 @@ content/docs/guide.md:10:1: \`<a href>\` \`java\\tscript:alert(2)\`: a \`javascr
     editConfig((t) => t.replace("theme: {", 'markdown: { allowScripts: true },\n  theme: {'))(dir);
     const r = paydocs(['build', '--strict'], dir);
     expect(r.code, r.err).toBe(0);
-    expect(readFileSync(path.join(dir, 'dist/guide/index.html'), 'utf8')).toContain(`<script>document.title = 'owned'</script>`);
+    const html = readFileSync(path.join(dir, 'dist/guide/index.html'), 'utf8');
+    expect(html).toContain(`<script>document.title = 'owned'</script>`);
+    // The script the writer was allowed to add is allowed by the page's Content-Security-Policy too.
+    expect(metaPolicy(html)).toContain(sha256("document.title = 'owned'"));
+    expect(readFileSync(path.join(dir, 'dist/_headers'), 'utf8')).toContain(sha256("document.title = 'owned'"));
   });
 
   it('a raw <details> never closed: a warning at its line, an error with --strict', () => {
@@ -113,5 +120,33 @@ content/docs/guide.md:10:1: \`<a href>\` \`java\\tscript:alert(2)\`: a \`javascr
       ✖ 1 error. Nothing was written.
       "
     `);
+  });
+});
+
+describe('Content-Security-Policy (issue 33, failure 8)', () => {
+  it('every page allows each of its inline scripts by hash, and _headers allows every one the site has', () => {
+    const dir = site('_base');
+    writeFileSync(path.join(dir, 'content/redirects.yaml'), '- from: /old-guide\n  to: /guide\n');
+    expect(paydocs(['build'], dir).code).toBe(0);
+    const dist = path.join(dir, 'dist');
+    const header = /^\s+Content-Security-Policy: (.+)$/m.exec(readFileSync(path.join(dist, '_headers'), 'utf8'))![1]!;
+    expect(readFileSync(path.join(dist, '_headers'), 'utf8').split('\n')[1]).toBe('/*');
+    expect(readFileSync(path.join(dist, 'nginx-headers.conf'), 'utf8')).toContain(`add_header Content-Security-Policy "${header}" always;`);
+    const all = new Set<string>();
+    for (const f of listFiles(dist).filter((f) => f.endsWith('.html'))) {
+      const html = readFileSync(path.join(dist, f), 'utf8');
+      const policy = metaPolicy(html);
+      // The policy comes before any script in the document.
+      expect(html.indexOf('http-equiv="Content-Security-Policy"'), f).toBeLessThan(html.indexOf('<script'));
+      expect(/script-src [^;]*/.exec(policy)?.[0], f).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+$/);
+      for (const m of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+        expect(policy, f).toContain(sha256(m[1]!));
+        expect(header, f).toContain(sha256(m[1]!));
+        all.add(m[1]!);
+      }
+    }
+    // One head script per kind of page and locale, and one script for every redirect page: a handful, not one per redirect.
+    expect(all.size).toBeLessThanOrEqual(5);
+    expect(readFileSync(path.join(dist, 'old-guide/index.html'), 'utf8')).toContain('data-to="/guide"');
   });
 });
