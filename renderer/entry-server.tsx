@@ -22,6 +22,14 @@ export interface PageAssets {
   pageModule?: string;
 }
 
+/**
+ * The policy as an attribute value: only `&` and `"` escaped, so its quotes stay as written
+ * (`script-src 'self'`), the text the dev server finds to add its own script's hash.
+ */
+function cspAttribute(policy: string): string {
+  return policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
 function serializeBoot(data: BootData): string {
   // `<` escaped so no string can close the script element.
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -42,7 +50,7 @@ export function renderPage(input: { site: SiteData; page: PageData; component?: 
     `<!doctype html><html lang="${escapeHtml(locale.htmlLang)}" dir="${locale.direction}" data-theme="light"><head>` +
     `<meta charset="utf-8">` +
     // First in the head: a policy applies only to what comes after it.
-    (input.contentSecurityPolicy ? `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(input.contentSecurityPolicy)}">` : '') +
+    (input.contentSecurityPolicy ? `<meta http-equiv="Content-Security-Policy" content="${cspAttribute(input.contentSecurityPolicy)}">` : '') +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(documentTitle(page, site))}</title>` +
     renderHeadTags(headTags(page, site)) +
