@@ -4,6 +4,18 @@ import { checkLocalizedText, checkNavbar, NavbarSchema } from './schemas/navbar.
 import { SearchSchema } from './schemas/search.ts';
 import { ThemeSchema } from './schemas/theme.ts';
 
+/** How the pages' Markdown is read. */
+export const MarkdownSchema = z.strictObject({
+  /**
+   * Let raw HTML in pages carry `<script>` elements and inline event handlers (`onclick=`). Off, each
+   * is a build error: code in a page runs with the site's origin for every reader. On, each inline
+   * `<script>` of a page gets its hash in the page's Content-Security-Policy; inline event handlers
+   * are still blocked by it (attach listeners from a script instead). Default: `false`.
+   * Example: `markdown: { allowScripts: true }`.
+   */
+  allowScripts: z.boolean().default(false),
+});
+
 /** The docs version being built. */
 export const VersionSchema = z.strictObject({
   /** Example: `'current'`. */
@@ -46,6 +58,8 @@ export const ConfigSchema = z.strictObject({
   navbar: NavbarSchema,
   theme: ThemeSchema,
   search: SearchSchema.default(SearchSchema.parse({})),
+  /** How the pages' Markdown is read (`MarkdownSchema`). Default: `{ allowScripts: false }`. */
+  markdown: MarkdownSchema.default({ allowScripts: false }),
   /** The one docs version built. Default: `{ name: 'current', label: 'Next' }`. */
   version: VersionSchema.default({ name: 'current', label: 'Next' }),
   /** Links a writer can reach from the knowledge base etc. Kept as data for the theme. */

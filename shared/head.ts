@@ -1,4 +1,5 @@
 import type { PageData, SiteData } from './page-data.ts';
+import { encodePath } from './url.ts';
 
 /**
  * The managed part of `<head>`. Server and client build the same list from the same data, so a
@@ -20,7 +21,7 @@ export function localeOf(site: SiteData, locale: string): { htmlLang: string; di
 }
 
 export function headTags(page: PageData, site: SiteData): HeadTag[] {
-  const abs = (href: string) => site.siteUrl + href;
+  const abs = (href: string) => site.siteUrl + encodePath(href);
   const tags: HeadTag[] = [];
   const title = documentTitle(page, site);
   tags.push({ tag: 'meta', attrs: { name: 'description', content: page.description } });
@@ -29,7 +30,7 @@ export function headTags(page: PageData, site: SiteData): HeadTag[] {
     for (const alt of page.alternates) tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: alt.hrefLang, href: abs(alt.href) } });
     const def = page.alternates[0];
     if (def) tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: abs(def.href) } });
-    if (page.feed) tags.push({ tag: 'link', attrs: { rel: 'alternate', type: 'application/atom+xml', title: page.feed.title, href: page.feed.href } });
+    if (page.feed) tags.push({ tag: 'link', attrs: { rel: 'alternate', type: 'application/atom+xml', title: page.feed.title, href: encodePath(page.feed.href) } });
   }
   tags.push({ tag: 'meta', attrs: { property: 'og:title', content: title } });
   tags.push({ tag: 'meta', attrs: { property: 'og:description', content: page.description } });

@@ -14,6 +14,7 @@ import type { SiteOutput } from '../pipeline/pipeline.ts';
 import { outputFileOf } from '../pipeline/routes/site-paths.ts';
 import { CONTENT_TYPES, notFoundFile, resolveRequestPath, sendFile } from '../serve/static-handler.ts';
 import { DEV_CLIENT_SCRIPT } from './dev-client.ts';
+import { scriptHash } from '../pipeline/render/content-security-policy.ts';
 import { describeRenderError } from './render-error.ts';
 
 export class DevSite {
@@ -103,7 +104,9 @@ export class DevSite {
       // A page that has never rendered: an empty page whose dev client shows the error.
       const body = page.html ?? '<!doctype html><html><head><meta charset="utf-8"><title>paydocs: render error</title></head><body></body></html>';
       res.writeHead(page.html === undefined ? 500 : status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-      res.end(body.replace('</body>', `<script type="module">${DEV_CLIENT_SCRIPT}</script></body>`));
+      // The page's Content-Security-Policy allows the build's inline scripts by hash; the dev client is one more.
+      const withClient = body.replace("script-src 'self'", `script-src 'self' ${scriptHash(DEV_CLIENT_SCRIPT)}`);
+      res.end(withClient.replace('</body>', `<script type="module">${DEV_CLIENT_SCRIPT}</script></body>`));
       return true;
     };
     let p = url.pathname;

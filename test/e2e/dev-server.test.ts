@@ -173,7 +173,7 @@ describe('cli/dev/dev-server', () => {
   });
 
   it('serves the redirects of content/redirects.yaml as the build writes them, reloads them and reports a broken table', async () => {
-    const redirectTo = async (from: string) => /location\.replace\("([^"]*)"/.exec(await (await fetch(`${dev.url}${from}`)).text())?.[1];
+    const redirectTo = async (from: string) => /<html[^>]* data-to="([^"]*)"/.exec(await (await fetch(`${dev.url}${from}`)).text())?.[1];
     expect(await redirectTo('/old-guide')).toBe('/guide');
     expect(await redirectTo('/ru/old-guide')).toBe('/ru/guide');
     const page = await browser.newPage();

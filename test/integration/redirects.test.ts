@@ -146,7 +146,7 @@ describe('cli/pipeline/emit/write-redirects', () => {
 
   it('writes a redirect page with script (query and fragment kept), meta refresh, canonical and noindex', () => {
     expect(redirectPage(config, siteRedirects(config, redirects)[1]!)).toMatchInlineSnapshot(`
-      "<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Страница переехала</title><meta name="robots" content="noindex"><link rel="canonical" href="https://docs.corvopay.com/ru/services/card_payout"><script>location.replace("/ru/services/card_payout"+location.search+location.hash)</script><meta http-equiv="refresh" content="0; url=/ru/services/card_payout"></head><body><p>Эта страница переехала: <a href="/ru/services/card_payout">https://docs.corvopay.com/ru/services/card_payout</a>.</p></body></html>
+      "<!doctype html><html lang="ru" data-to="/ru/services/card_payout"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-mmefQ3repPV82GbMJCh7VWb7gOQZiBTm58QpuYtInW4='; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"><title>Страница переехала</title><meta name="robots" content="noindex"><link rel="canonical" href="https://docs.corvopay.com/ru/services/card_payout"><script>location.replace(document.documentElement.dataset.to+location.search+location.hash)</script><meta http-equiv="refresh" content="0; url=/ru/services/card_payout"></head><body><p>Эта страница переехала: <a href="/ru/services/card_payout">https://docs.corvopay.com/ru/services/card_payout</a>.</p></body></html>
       "
     `);
   });

@@ -43,6 +43,7 @@ export function pageFileData(doc: SourceDoc, routeOfRelPath: (rel: string) => st
       localizePath: (route) => (route.startsWith(config.baseUrl) && route !== '/' && isLocalized(config, route) ? route : sitePath(config, doc.locale, route)),
       tocMin: config.theme.toc.min,
       tocMax: config.theme.toc.max,
+      allowScripts: config.markdown.allowScripts,
       data,
     },
     out: { toc: [], links: [], sections: [], headingIds: [], markdown: [], problems: [] },

@@ -6,6 +6,9 @@ import type { RenderedSite } from '../render/render-pages.ts';
 import type { LocaleRoutes } from '../routes/build-routes.ts';
 import { listFiles, type OutputFiles } from './emit-site.ts';
 import { writeLlms } from './write-llms.ts';
+import { writeHeaders } from './write-headers.ts';
+import { REDIRECT_SCRIPT } from './write-redirects.ts';
+import { scriptHash } from '../render/content-security-policy.ts';
 import { buildRobots, buildSitemap } from './write-seo-files.ts';
 
 /**
@@ -19,6 +22,8 @@ export function addSiteFiles(input: { root: string; config: PaydocsConfig; local
   for (const [file, render] of rendered.html) files.set(file, render);
   files.set('sitemap.xml', buildSitemap(config, rendered.pages));
   files.set('robots.txt', buildRobots(config));
+  // The site-wide policy allows every inline script any page carries; the redirect pages' one too.
+  for (const [file, text] of writeHeaders(config, [...rendered.scriptHashes, scriptHash(REDIRECT_SCRIPT)])) files.set(file, text);
   for (const [file, text] of writeLlms(config, locales, rendered.pages)) files.set(file, text);
   // The static folder is copied with its links replaced by the files they point to (emit-site.ts): a link
   // out of content/ would publish a file of the build machine, and a loop would copy for ever.

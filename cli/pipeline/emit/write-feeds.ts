@@ -1,3 +1,4 @@
+import { encodePath } from '../../../shared/url.ts';
 import type { PaydocsConfig } from '../../../config/index.ts';
 import type { DiagnosticList } from '../../diagnostics.ts';
 import type { CompiledPage } from '../compile/compile-markdown.ts';
@@ -73,27 +74,27 @@ export function writeFeeds(input: { config: PaydocsConfig; pages: Map<string, Co
     }
     if (entries.length === 0) continue;
     const feedPath = `${page.href.replace(/\/$/, '')}.atom`;
-    const pageUrl = config.url + page.href;
+    const pageUrl = config.url + encodePath(page.href);
     const title = `${doc.frontmatter.title} · ${config.brand}`;
     const lang = config.i18n.localeConfigs[locale]?.htmlLang ?? locale;
     const body = [
       `<?xml version="1.0" encoding="utf-8"?>`,
-      `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${xml(lang)}" xml:base="${xml(config.url + localePrefix(config, locale))}">`,
+      `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${xml(lang)}" xml:base="${xml(config.url + encodePath(localePrefix(config, locale)))}">`,
       `  <id>${xml(pageUrl)}</id>`,
       `  <title>${xml(title)}</title>`,
       doc.frontmatter.description ? `  <subtitle>${xml(doc.frontmatter.description)}</subtitle>` : '',
       `  <updated>${entries[0]!.date}T00:00:00Z</updated>`,
       `  <author><name>${xml(config.brand)}</name></author>`,
-      `  <link rel="self" type="application/atom+xml" href="${xml(config.url + feedPath)}"/>`,
+      `  <link rel="self" type="application/atom+xml" href="${xml(config.url + encodePath(feedPath))}"/>`,
       `  <link rel="alternate" type="text/html" href="${xml(pageUrl)}"/>`,
       ...entries.map((e) =>
         [
           `  <entry>`,
-          `    <id>${xml(`${pageUrl}#${e.id}`)}</id>`,
+          `    <id>${xml(`${pageUrl}#${encodePath(e.id)}`)}</id>`,
           `    <title>${xml(e.title)}</title>`,
           `    <updated>${e.date}T00:00:00Z</updated>`,
           `    <published>${e.date}T00:00:00Z</published>`,
-          `    <link rel="alternate" type="text/html" href="${xml(`${pageUrl}#${e.id}`)}"/>`,
+          `    <link rel="alternate" type="text/html" href="${xml(`${pageUrl}#${encodePath(e.id)}`)}"/>`,
           `    <content type="html">${xml(e.content.replace(/\s*\n\s*/g, '\n'))}</content>`,
           `  </entry>`,
         ].join('\n'),

@@ -4,6 +4,7 @@ import type { PageData, SidebarItem } from '../../../shared/page-data.ts';
 import type { DocRoute, LocaleRoutes } from '../routes/build-routes.ts';
 import type { CompiledPage } from '../compile/compile-markdown.ts';
 import { localePrefix } from '../routes/site-paths.ts';
+import { encodePath } from '../../../shared/url.ts';
 
 /**
  * Site path of a page's Markdown twin: `/api/x` -> `/api/x.md`, a locale home `/ru/` -> `/ru/index.md`.
@@ -106,7 +107,7 @@ export function generatedPaths(config: PaydocsConfig, locales: LocaleRoutes[]): 
  */
 export function writeLlms(config: PaydocsConfig, locales: LocaleRoutes[], pageData?: Map<string, Map<string, PageData>>): Map<string, string> {
   const files = new Map<string, string>();
-  const abs = (p: string) => config.url + p;
+  const abs = (p: string) => config.url + encodePath(p);
   const rel = (p: string) => p.slice(config.baseUrl.length);
   const others = (locale: string) =>
     locales

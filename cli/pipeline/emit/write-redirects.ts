@@ -1,8 +1,10 @@
 import type { PaydocsConfig } from '../../../config/index.ts';
 import { escapeHtml } from '../../../shared/head.ts';
+import { encodePath } from '../../../shared/url.ts';
 import { format, stringsFor } from '../../../shared/i18n/strings.ts';
 import type { RedirectEntry } from '../load/load-redirects.ts';
 import { outputFileOf, sitePath } from '../routes/site-paths.ts';
+import { contentSecurityPolicy, cspMeta, scriptHash } from '../render/content-security-policy.ts';
 
 /** `dist/`-relative file names of the host-side redirect tables. */
 export const REDIRECTS_TABLE = '_redirects';
@@ -20,10 +22,11 @@ export function siteRedirects(config: PaydocsConfig, redirects: readonly Redirec
   return config.i18n.locales.flatMap((locale) => redirects.map((r) => ({ locale, from: sitePath(config, locale, r.from), to: sitePath(config, locale, r.to) })));
 }
 
-/** A string as a JS literal that is safe inside `<script>`. */
-function scriptString(s: string): string {
-  return JSON.stringify(s).replace(/</g, '\\u003c');
-}
+/**
+ * The script of every redirect page, the same on each (the target is read from `<html data-to>`): one
+ * hash in the Content-Security-Policy instead of one per redirect.
+ */
+export const REDIRECT_SCRIPT = 'location.replace(document.documentElement.dataset.to+location.search+location.hash)';
 
 /**
  * The static page at an old path: it sends the reader on at once, keeping the query and the fragment
@@ -36,11 +39,12 @@ export function redirectPage(config: PaydocsConfig, r: SiteRedirect): string {
   const target = escapeHtml(r.to);
   const link = `<a href="${target}">${escapeHtml(config.url + r.to)}</a>`;
   return (
-    `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${escapeHtml(lang)}" data-to="${target}"><head><meta charset="utf-8">` +
+    cspMeta(contentSecurityPolicy([scriptHash(REDIRECT_SCRIPT)])) +
     `<title>${escapeHtml(strings['redirect.title'])}</title>` +
     `<meta name="robots" content="noindex">` +
-    `<link rel="canonical" href="${escapeHtml(config.url + r.to)}">` +
-    `<script>location.replace(${scriptString(r.to)}+location.search+location.hash)</script>` +
+    `<link rel="canonical" href="${escapeHtml(config.url + encodePath(r.to))}">` +
+    `<script>${REDIRECT_SCRIPT}</script>` +
     `<meta http-equiv="refresh" content="0; url=${target}">` +
     `</head><body><p>${format(escapeHtml(strings['redirect.text']), { link })}</p></body></html>\n`
   );

@@ -169,6 +169,12 @@ export function readMarkdownFile(abs: string, file: string, diagnostics: Diagnos
     diagnostics.add({ file, line: 1, rule: 'frontmatter', message: `the frontmatter opened here is never closed: expected a \`---\` line before line ${text}, the first line of text`, hint: 'end the frontmatter with a line of three dashes' });
     return { ok: false };
   }
+  // No line of prose gave it away, but there is no closing line at all: gray-matter would take the
+  // whole file for frontmatter (it ends it at the first `\n---`) and the page would build with an empty body.
+  if (/^---[ \t]*\r?\n/.test(raw) && raw.indexOf('\n---', 3) === -1) {
+    diagnostics.add({ file, line: 1, rule: 'frontmatter', message: 'the frontmatter opened here is never closed: expected a `---` line after it', hint: 'end the frontmatter with a line of three dashes; without it, the whole file is read as frontmatter and the page is empty' });
+    return { ok: false };
+  }
   let parsed: matter.GrayMatterFile<string>;
   try {
     // A fresh options object defeats gray-matter's cache, which would hide a second error in the same text.

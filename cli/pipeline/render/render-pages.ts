@@ -1,6 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { localizedText, type PaydocsConfig } from '../../../config/index.ts';
-import { renderPage, type PageAssets } from '../../../renderer/entry-server.tsx';
+import { headScript, renderPage, type PageAssets } from '../../../renderer/entry-server.tsx';
+import { contentSecurityPolicy, inlineScripts, scriptHash } from './content-security-policy.ts';
 import { stringsFor, type ThemeStrings } from '../../../shared/i18n/strings.ts';
 import type { LocaleData, NavbarItemData, PageData, SidebarItem, SiteData } from '../../../shared/page-data.ts';
 import type { LocaleRoutes, Route } from '../routes/build-routes.ts';
@@ -38,6 +39,8 @@ export interface RenderedSite {
   pages: Map<string, Map<string, PageData>>;
   /** Site path -> URL of its page chunk. */
   chunkOf: Map<string, string>;
+  /** The CSP hash of every inline script the pages carry (`'sha256-…'`), for the site-wide header. */
+  scriptHashes: Set<string>;
 }
 
 export function localesData(config: PaydocsConfig): LocaleData[] {
@@ -177,6 +180,18 @@ export function renderPages(input: {
   const pages = new Map<string, Map<string, PageData>>();
   const chunkOf = new Map<string, string>();
   const localeList = localesData(config);
+  const scriptHashes = new Set<string>();
+  /**
+   * A page's own Content-Security-Policy: the hash of its head script and, when the config allows
+   * scripts in pages, of each inline script of its Markdown. Computed now, not when the page is
+   * rendered, so that the site-wide header knows every hash before any file is written.
+   */
+  const policyOf = (site: SiteData, data: PageData): string => {
+    const scripts = [headScript(site, data), ...(config.markdown.allowScripts && data.html ? inlineScripts(data.html) : [])];
+    const hashes = scripts.map(scriptHash);
+    for (const h of hashes) scriptHashes.add(h);
+    return contentSecurityPolicy(hashes);
+  };
   for (const { locale, sidebar, routes } of locales) {
     const byHref = new Map<string, PageData>();
     const routeMap: Record<string, string> = {};
@@ -238,7 +253,8 @@ export function renderPages(input: {
     for (const route of routes) {
       const data = byHref.get(route.href)!;
       const mod = route.kind === 'page' ? custom.get(route.component) : undefined;
-      const render = () => renderPage({ site, page: data, component: mod?.component, assets: pageAssets(data) });
+      const csp = policyOf(site, data);
+      const render = () => renderPage({ site, page: data, component: mod?.component, assets: pageAssets(data), contentSecurityPolicy: csp });
       html.set(outputFileOf(config, route.href), mod ? () => renderCustomPage(mod, route.href, render) : render);
     }
     const strings = stringsFor(locale);
@@ -254,7 +270,8 @@ export function renderPages(input: {
       noindex: true,
       alternates: [],
     };
-    html.set(`${localePrefix(config, locale).slice(config.baseUrl.length)}404.html`, () => renderPage({ site, page: notFound, assets: pageAssets(notFound) }));
+    const notFoundCsp = policyOf(site, notFound);
+    html.set(`${localePrefix(config, locale).slice(config.baseUrl.length)}404.html`, () => renderPage({ site, page: notFound, assets: pageAssets(notFound), contentSecurityPolicy: notFoundCsp }));
   }
-  return { files, html, pages, chunkOf };
+  return { files, html, pages, chunkOf, scriptHashes };
 }

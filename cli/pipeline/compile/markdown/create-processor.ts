@@ -17,6 +17,9 @@ import { remarkParseGfm } from './remark-parse-gfm.ts';
 import { remarkSections } from './remark-sections.ts';
 import { remarkTableFocus } from './remark-table-focus.ts';
 import { remarkTypography } from './remark-typography.ts';
+import { remarkRawScripts } from './remark-raw-scripts.ts';
+import { remarkUnclosedHtml } from './remark-unclosed-html.ts';
+import { remarkUnsafeUrls } from './remark-unsafe-urls.ts';
 
 export type MarkdownProcessor = Processor<Root, Root, HastRoot, HastRoot, string>;
 
@@ -34,6 +37,11 @@ export async function createProcessor(options: { styleToClass: ShikiTransformer 
     .use(remarkBlockSyntax)
     // Unclosed containers and `:::` lines micromark left as text, before any plugin moves nodes.
     .use(remarkDirectiveSyntax)
+    // The writer's own links and raw HTML, before directives add theirs: unsafe URLs, scripts, block
+    // elements left open (each reads the source at the nodes' positions, which only the parser's nodes have).
+    .use(remarkUnsafeUrls)
+    .use(remarkRawScripts)
+    .use(remarkUnclosedHtml)
     // First: directives such as API operations become ordinary headings, tables, tabs and code for the plugins below.
     .use(phase('expand'))
     .use(remarkHeadingIds)

@@ -6,6 +6,7 @@ import { CHANGELOG_ROUTE } from '../../routes/feed-routes.ts';
 import { pageData, type PageContext } from './types.ts';
 import { htmlLinks } from '../../check/html-links.ts';
 import { decodedOrAsIs } from '../../routes/site-paths.ts';
+import { browserUrl } from '../../check/unsafe-url.ts';
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -31,7 +32,8 @@ export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
   // An in-page anchor or a link off the site is recorded as it is written; true when `raw` is one.
   const anchorOrExternal = (raw: string, line: number | undefined, column: number | undefined): boolean => {
     if (raw.startsWith('#')) out.links.push({ raw, kind: 'anchor', hash: raw.slice(1), line, column });
-    else if (EXTERNAL.test(raw) || raw.startsWith('//')) out.links.push({ raw, kind: 'external', line, column });
+    // As the browser reads it: `java\tscript:x` has a scheme (remark-unsafe-urls reports it), it is no relative path.
+    else if (EXTERNAL.test(browserUrl(raw)) || raw.startsWith('//')) out.links.push({ raw, kind: 'external', line, column });
     else return false;
     return true;
   };

@@ -50,6 +50,8 @@ export interface PageContext {
   localizePath: (route: string) => string;
   tocMin: number;
   tocMax: number;
+  /** `markdown.allowScripts` of the config: raw `<script>` and inline event handlers are allowed. */
+  allowScripts: boolean;
   /** Site data the content directives render, loaded and validated once per build. */
   data: MarkdownData;
 }
