@@ -4,17 +4,15 @@
  * and the search page, in both locales and both colour modes, on desktop and with the mobile drawer open.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
+import { axe } from './axe.ts';
 import { openPage } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
 const distDir = inject('distDir');
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const AXE_SOURCE = readFileSync(AXE, 'utf8');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -24,26 +22,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** Serious and critical violations, one line each with where they are. */
-async function axe(page: Page): Promise<string[]> {
-  // Evaluated by the test tool, not injected as a page script: the page's Content-Security-Policy allows no inline script.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}) at ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`));
-}
 
 const PAGES = [
   ['home', '/'],

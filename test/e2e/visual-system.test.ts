@@ -4,16 +4,13 @@
  * ring for the keyboard only, and the landing page (code window, linked steps, reachable from the
  * introduction, no serious axe violation in light or dark).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
+import { axe } from './axe.ts';
 import { hydrated, openPage } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const AXE_SOURCE = readFileSync(AXE, 'utf8');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 let browser: Browser;
@@ -331,22 +328,3 @@ describe('the landing page', () => {
   }
 });
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** Serious and critical violations, one line each with where they are (as in a11y.test.ts). */
-async function axe(page: Page): Promise<string[]> {
-  // Evaluated by the test tool, not injected as a page script: the page's Content-Security-Policy allows no inline script.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}) at ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`));
-}
