@@ -1,35 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../cli/pipeline/emit/emit-site.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const BIN = path.join(ROOT, 'bin/paydocs.js');
-const BAD = path.join(ROOT, 'test/fixtures/bad');
-
-function paydocs(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-/** `test/fixtures/bad/_base/` with the case laid over it, in a temp folder, config pointed at this checkout. */
-function site(name: string): string {
-  const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'paydocs-unsafe-')), name);
-  cpSync(path.join(BAD, '_base'), dir, { recursive: true });
-  if (name !== '_base') cpSync(path.join(BAD, name), dir, { recursive: true, force: true });
-  const cfg = path.join(dir, 'docs.config.ts');
-  writeFileSync(cfg, readFileSync(cfg, 'utf8').replace(/'(\.\.\/)+config\/index\.ts'/, `'${path.join(ROOT, 'config/index.ts')}'`));
-  return dir;
-}
-
-function fingerprint(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of listFiles(dir).sort()) out[f] = createHash('sha256').update(readFileSync(path.join(dir, f))).digest('hex').slice(0, 12);
-  return out;
-}
+import { fingerprint, paydocs, site } from '../helpers/bad-site.ts';
 
 let previous: string;
 let previousPrint: Record<string, string>;
