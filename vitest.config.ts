@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
  * The tests by what they test (docs/architecture.md): unit (one module), integration (whole builds and
  * commands on fixture sites), content (the portal's own content and its build) and e2e (the site in
  * Chromium). The three Node projects run first, side by side; then the browser tests, which need both
- * cores for themselves on CI.
+ * cores for themselves on CI. Two files at a time in each group: vitest's default on two cores is one
+ * (cores - 1), which leaves a core idle while a test waits on a child build or a browser.
  */
-const node = { setupFiles: ['test/helpers/private-tmp.ts'], testTimeout: 60_000, hookTimeout: 120_000, sequence: { groupOrder: 0 } };
+const node = { setupFiles: ['test/helpers/private-tmp.ts'], testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: 2, sequence: { groupOrder: 0 } };
 
 export default defineConfig({
   test: {
