@@ -13,10 +13,8 @@
  *   redirects, static -> the checks and the files written
  */
 import path from 'node:path';
-import { API_FILE, ERROR_CODES_FILE } from './load/api/load-api.ts';
-import { PAGES_DIR, STATIC_DIR } from './load/content-dirs.ts';
+import { API_FILE, DATA_DIR, ERROR_CODES_FILE, PAGES_DIR, STATIC_DIR } from './load/content-dirs.ts';
 import { CONFIG_FILE } from './load/load-config.ts';
-import { DATA_DIR } from './load/load-data.ts';
 import { REDIRECTS_FILE } from './load/load-redirects.ts';
 
 export type InputKind = 'config' | 'code' | 'api' | 'data' | 'docs' | 'redirects' | 'static';

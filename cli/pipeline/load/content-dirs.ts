@@ -10,6 +10,14 @@ export const I18N_DIR = 'content/i18n';
 export const STATIC_DIR = 'content/static';
 /** React pages: `content/pages/<name>.tsx` is the route `/<name>` in every locale (`_` files are not pages). */
 export const PAGES_DIR = 'content/pages';
+/** The gateway's reference data (load-data.ts). */
+export const DATA_DIR = 'content/data';
+/** The OpenAPI document (load-api.ts). */
+export const API_FILE = 'content/api/openapi.yaml';
+/** Translations beside the spec: `content/api/openapi.<locale>.yaml`. */
+export const apiTranslationFile = (locale: string) => `content/api/openapi.${locale}.yaml`;
+/** The API's error codes, a data table the operation pages link to. */
+export const ERROR_CODES_FILE = 'content/data/api_error_codes.yaml';
 
 /** The names of the React pages, sorted. */
 export function listCustomPages(root: string): string[] {

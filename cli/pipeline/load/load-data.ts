@@ -20,11 +20,12 @@ import {
   type TransactionStatuses,
 } from '../../../config/schemas/data.ts';
 import type { DiagnosticList } from '../../diagnostics.ts';
+import { DATA_DIR } from './content-dirs.ts';
 import { loadYamlFile } from './load-yaml.ts';
 import type { DataTable } from './data-table.ts';
 import { buildReferenceTables, isoCodes } from './reference-tables.ts';
 
-export const DATA_DIR = 'content/data';
+export { DATA_DIR };
 
 /** The gateway's own reference data, validated, plus every table a page can render. */
 export interface ReferenceData {

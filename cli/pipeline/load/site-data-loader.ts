@@ -10,8 +10,6 @@ import { DiagnosticList, type Diagnostic } from '../../diagnostics.ts';
 import type { MarkdownData } from '../compile/markdown/types.ts';
 import type { Changes } from '../graph.ts';
 import type { Step } from '../step.ts';
-import { loadApi } from './api/load-api.ts';
-import { loadData } from './load-data.ts';
 import { loadSiteData } from './site-data.ts';
 
 export interface LoadedSiteData {
@@ -49,10 +47,13 @@ export class SiteDataLoader {
     } else {
       if (changes.has('api') || localesKey !== this.#locales) {
         const list = new DiagnosticList();
+        // Imported when needed: the OpenAPI validator and the ISO tables take a tenth of a second to load, which a start from the data cache does without.
+        const { loadApi } = await import('./api/load-api.ts');
         this.#api = this.#keep(this.#api, part(await loadApi({ root, locales, defaultLocale, diagnostics: list }), list.items));
       }
       if (changes.has('data')) {
         const list = new DiagnosticList();
+        const { loadData } = await import('./load-data.ts');
         this.#reference = this.#keep(this.#reference, part(loadData({ root, diagnostics: list }), list.items));
       }
     }

@@ -6,7 +6,9 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import { ApiErrorCodeSchema } from '../../../../config/schemas/data.ts';
 import type { Diagnostic, DiagnosticList } from '../../../diagnostics.ts';
-import { DOCS_DIR } from '../content-dirs.ts';
+import { API_FILE, apiTranslationFile, DOCS_DIR, ERROR_CODES_FILE } from '../content-dirs.ts';
+
+export { API_FILE, apiTranslationFile, ERROR_CODES_FILE };
 import { closest } from '../../check/suggest.ts';
 import { getAt, toPointer } from './json-pointer.ts';
 import { describeOperation, listOperations, shownTexts, type OpenApiDocument } from '../../compile/api/operation-model.ts';
@@ -15,9 +17,6 @@ import { parseYamlSource, type YamlSource } from './yaml-source.ts';
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
 const addFormats = ((formatsModule as unknown as { default?: FormatsPlugin }).default ?? formatsModule) as FormatsPlugin;
 
-export const API_FILE = 'content/api/openapi.yaml';
-/** Translations beside the spec: `content/api/openapi.<locale>.yaml`. */
-export const apiTranslationFile = (locale: string) => `content/api/openapi.${locale}.yaml`;
 
 /** The validated API document and its translations: plain data, so it can be posted to compile workers. */
 export interface ApiModel {
@@ -38,7 +37,6 @@ export interface ApiLoadFailure {
   failed: true;
 }
 
-export const ERROR_CODES_FILE = 'content/data/api_error_codes.yaml';
 
 /**
  * Reads `content/api/openapi.yaml` (optional: a site without it has no API pages) and checks it:
