@@ -18,7 +18,8 @@ export function registerBuild(program: Command): void {
     .option('--strict', 'fail on warnings too')
     .option('--verbose', 'print the time of each stage')
     .option('--no-cache', 'compile every page, without reading or writing .paydocs/cache/')
-    .action(async (opts: { out: string; locale?: string[]; checkLinks?: boolean; checkAnchors?: boolean; external?: boolean; strict?: boolean; verbose?: boolean; cache: boolean }, command: Command) => {
+    .option('--precompress', 'also write .gz and .br beside each text file, for nginx gzip_static/brotli_static and paydocs serve')
+    .action(async (opts: { out: string; locale?: string[]; checkLinks?: boolean; checkAnchors?: boolean; external?: boolean; strict?: boolean; verbose?: boolean; cache: boolean; precompress?: boolean }, command: Command) => {
       const root = process.cwd();
       const outDir = path.resolve(root, opts.out);
       const t0 = performance.now();
@@ -34,6 +35,7 @@ export function registerBuild(program: Command): void {
         checkAnchors: opts.checkAnchors,
         strict: opts.strict,
         cache: opts.cache,
+        precompress: opts.precompress,
         // Checked in the temporary folder, before the swap: broken links never replace a good dist/.
         checkBuiltSite: opts.checkLinks && !partial ? { external: opts.external ?? false } : undefined,
         onStep: opts.verbose ? (name, ms) => console.log(`  ${name.padEnd(18)} ${ms.toFixed(0).padStart(6)} ms`) : undefined,

@@ -23,6 +23,8 @@ export interface BuildOptions {
   strict?: boolean;
   /** Read and write `.paydocs/cache/` (`paydocs build` does unless given `--no-cache`). */
   cache?: boolean;
+  /** Write `.gz` and `.br` beside each text file (`--precompress`). */
+  precompress?: boolean;
   /** Crawl the written site with linkinator before it replaces `outDir` (`--check-links`). */
   checkBuiltSite?: { external: boolean; log?: (line: string) => void };
   onStep?: (name: string, ms: number) => void;
@@ -50,7 +52,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const written = files.size;
     const pages = locales.reduce((n, l) => n + l.routes.length, 0);
     const verify = options.checkBuiltSite ? verifier(options, site) : undefined;
-    if (!options.dryRun) await step('emit', () => emitSite({ outDir: options.outDir, files, staticDir: existsSync(path.join(root, STATIC_DIR)) ? path.join(root, STATIC_DIR) : undefined, verify }));
+    if (!options.dryRun) await step('emit', () => emitSite({ outDir: options.outDir, files, precompress: options.precompress, staticDir: existsSync(path.join(root, STATIC_DIR)) ? path.join(root, STATIC_DIR) : undefined, verify }));
     return { config, warnings: diagnostics.warnings, files: written, pages, reused: site.reused, docs: site.docs };
   } finally {
     await site?.search?.close();

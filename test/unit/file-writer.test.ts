@@ -1,4 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,5 +48,40 @@ describe('cli/pipeline/emit/file-writer', () => {
     const writer = startFileWriter();
     await writer.write(path.join(tmp(), 'x.txt'), 'x');
     await writer.abort();
+  });
+
+  it('with precompress, writes .gz and .br beside each text file of 1 KiB or more, and only there', async () => {
+    const dir = tmp();
+    const page = '<p>Платёж принят</p>\n'.repeat(200);
+    const writer = startFileWriter({ precompress: true });
+    const files: Record<string, string | Uint8Array> = {
+      'index.html': page,
+      'assets/app.js': page,
+      'assets/search/en.json': page,
+      'sitemap.xml': page,
+      'small.html': '<p>tiny</p>',
+      'img/photo.png': new Uint8Array(4096).fill(7),
+      // Random bytes under a text name: compression would make it larger, so no sibling is written.
+      'noise.txt': new Uint8Array(randomBytes(4096)),
+    };
+    for (const [rel, data] of Object.entries(files)) await writer.write(path.join(dir, rel), data);
+    await writer.close();
+    for (const rel of ['index.html', 'assets/app.js', 'assets/search/en.json', 'sitemap.xml']) {
+      expect(gunzipSync(readFileSync(path.join(dir, `${rel}.gz`))).toString(), rel).toBe(page);
+      expect(brotliDecompressSync(readFileSync(path.join(dir, `${rel}.br`))).toString(), rel).toBe(page);
+      expect(readFileSync(path.join(dir, `${rel}.br`)).length).toBeLessThan(page.length / 5);
+    }
+    for (const rel of ['small.html', 'img/photo.png', 'noise.txt']) {
+      expect(existsSync(path.join(dir, `${rel}.gz`)), rel).toBe(false);
+      expect(existsSync(path.join(dir, `${rel}.br`)), rel).toBe(false);
+    }
+  });
+
+  it('without precompress, writes no sibling', async () => {
+    const dir = tmp();
+    const writer = startFileWriter();
+    await writer.write(path.join(dir, 'index.html'), '<p>x</p>'.repeat(1000));
+    await writer.close();
+    expect(listFiles(dir)).toEqual(['index.html']);
   });
 });

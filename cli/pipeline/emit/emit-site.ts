@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PaydocsError } from '../../diagnostics.ts';
 import { fsErrorDiagnostic, isKnownFsError, makeFolder } from '../../fs-errors.ts';
-import { startFileWriter } from './file-writer.ts';
+import { COMPRESSIBLE, startFileWriter } from './file-writer.ts';
 import { COMPLETE_MARKER, swapFolders } from './recover-out-dir.ts';
 
 /**
@@ -30,6 +30,8 @@ export interface EmitSiteInput {
   staticDir?: string;
   /** Runs on the complete temporary folder before the swap (e.g. the link checker); throwing keeps the old site. */
   verify?: (dir: string) => Promise<void>;
+  /** Write `.gz` and `.br` beside each text file, the static ones too (`paydocs build --precompress`). */
+  precompress?: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface EmitSiteInput {
  * verified), so a failing build, a failing check or a crash half-way leaves the previous site untouched.
  */
 export async function emitSite(input: EmitSiteInput): Promise<void> {
-  const { outDir, files, staticDir, verify } = input;
+  const { outDir, files, staticDir, verify, precompress = false } = input;
   // The names carry this process's pid: the next paydocs command (recover-out-dir.ts) finishes or
   // removes what a killed build left, and leaves alone the folders of a build still running.
   const { tmp, old, del: trash } = swapFolders(outDir, process.pid, Date.now());
@@ -47,7 +49,7 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
   } catch (error) {
     throw asDiagnostic(error, tmp, outDir);
   }
-  const writer = startFileWriter();
+  const writer = startFileWriter({ precompress });
   try {
     // Files still being built (the search indexes, on another thread) go last, so they have the longest to finish.
     const entries: Array<[string, OutputValue] | undefined> = [...files].sort(([, a], [, b]) => Number(a instanceof Promise) - Number(b instanceof Promise));
@@ -56,7 +58,15 @@ export async function emitSite(input: EmitSiteInput): Promise<void> {
     files.clear();
     // `dereference`: a link (checked to stay inside content/ by site-files.ts) is copied as the file it
     // points to; copied as a link, it kept an absolute target on the build machine.
-    if (staticDir && existsSync(staticDir)) await cp(staticDir, tmp, { recursive: true, dereference: true });
+    if (staticDir && existsSync(staticDir)) {
+      await cp(staticDir, tmp, { recursive: true, dereference: true });
+      // Written again through the writer, which compresses: the copy's text files, but those a generated file replaces.
+      if (precompress) {
+        const text = new RegExp(COMPRESSIBLE);
+        const generated = new Set(entries.map((e) => e![0]));
+        for (const rel of listFiles(tmp)) if (text.test(rel) && !generated.has(rel)) await writer.write(path.join(tmp, rel), await readFile(path.join(tmp, rel)));
+      }
+    }
     // Each file is rendered here and written on the writer's thread, beside the rendering of the next.
     for (let i = 0; i < entries.length; i++) {
       const [rel, data] = entries[i]!;

@@ -1,15 +1,26 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * The writer thread: CommonJS with nothing but node:fs and node:path, so it starts in milliseconds
- * and needs no bundle. Each message is a batch `[file, data, file, data, ...]` of absolute paths;
- * folders are made as they are first needed. It answers every batch: `null`, or the error that
- * stopped it (and it writes nothing after that).
+ * The writer thread: CommonJS with nothing but Node's own modules, so it starts in milliseconds and
+ * needs no bundle. Each message is a batch `[file, data, file, data, ...]` of absolute paths; folders
+ * are made as they are first needed. It answers every batch: `null`, or the error that stopped it (and
+ * it writes nothing after that). With `precompress` (its workerData), a text file of 1 KiB or more
+ * also gets its `.gz` and `.br` siblings, each only if smaller than the file: what nginx's gzip_static
+ * and brotli_static, and `paydocs serve`, send to a client that takes them.
  */
 const WRITER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { dirname } = require('node:path');
+const zlib = require('node:zlib');
+const compressible = new RegExp(workerData.compressible);
+const compress = (file, data) => {
+  if (data.length < 1024 || !compressible.test(file)) return;
+  const gz = zlib.gzipSync(data, { level: 9 });
+  if (gz.length < data.length) writeFileSync(file + '.gz', gz);
+  const br = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: workerData.brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+  if (br.length < data.length) writeFileSync(file + '.br', br);
+};
 const made = new Set();
 let failed = false;
 parentPort.on('message', (batch) => {
@@ -22,6 +33,7 @@ parentPort.on('message', (batch) => {
         made.add(dir);
       }
       writeFileSync(batch[i], batch[i + 1]);
+      if (workerData.precompress) compress(batch[i], batch[i + 1]);
     }
     parentPort.postMessage(null);
   } catch (error) {
@@ -47,15 +59,26 @@ export interface FileWriterOptions {
   batchBytes?: number;
   /** Batches posted and not yet written before `write` waits: bounds the memory held by a writer that lags. */
   maxPending?: number;
+  /** Also write `.gz` and `.br` beside each text file (`paydocs build --precompress`). */
+  precompress?: boolean;
 }
+
+/**
+ * The files worth compressing: text. Images, fonts and archives are compressed already.
+ * Brotli quality 6: at quality 11 the portal's 34 MB of text took 27 s of CPU for 16 % of its size,
+ * at 6 under half a second for 19 %.
+ */
+export const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|xml|txt|md|svg|map|webmanifest|ico)$/.source;
+const BROTLI_QUALITY = 6;
 
 /**
  * Writes files on threads of their own, so that the disk's time (creating folders and files, which on
  * a big site was most of the emit) runs beside the main thread's rendering instead of after it.
  * Batches go to the threads in turn: a file is written once, in no set order with the others.
  */
-export function startFileWriter({ threads = 2, batchBytes = 1 << 20, maxPending = 8 }: FileWriterOptions = {}): FileWriter {
-  const workers = Array.from({ length: threads }, () => new Worker(WRITER_SOURCE, { eval: true }));
+export function startFileWriter({ threads = 2, batchBytes = 1 << 20, maxPending = 8, precompress = false }: FileWriterOptions = {}): FileWriter {
+  const workerData = { precompress, compressible: COMPRESSIBLE, brotliQuality: BROTLI_QUALITY };
+  const workers = Array.from({ length: threads }, () => new Worker(WRITER_SOURCE, { eval: true, workerData }));
   let next = 0;
   let batch: Array<string | Uint8Array> = [];
   let transfer: ArrayBuffer[] = [];
