@@ -98,7 +98,7 @@ describe('cli/pipeline/compile/compile-markdown', () => {
     expect(page.html).toContain('Ratio 3:1 and note:this stay.');
     expect(errors).toMatchInlineSnapshot(`
       [
-        "content/docs/api/transaction_create.md:7:1: unknown directive \`:::warnign\`; expected one of \`note\`, \`tip\`, \`info\`, \`warning\`, \`danger\`, \`tabs\`, \`data-table\`, \`status-diagram\`, \`api-operation\`",
+        "content/docs/api/transaction_create.md:7:1: unknown directive \`:::warnign\`; expected one of \`note\`, \`tip\`, \`info\`, \`warning\`, \`danger\`, \`caution\`, \`important\`, \`tabs\`, \`data-table\`, \`status-diagram\`, \`api-operation\`",
       ]
     `);
   });

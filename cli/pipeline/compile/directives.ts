@@ -15,7 +15,7 @@
 import type { Root } from 'mdast';
 import type { Plugin } from 'unified';
 import type { SampleGrammar } from './markdown/highlighter.ts';
-import { ADMONITION_TYPES } from './admonition-types.ts';
+import { ADMONITION_NAMES } from './admonition-types.ts';
 import { BUILD_ONLY_GROUPS, type BuildOnlyGroup } from '../../../shared/i18n/strings.ts';
 
 /** The site data directives render: the OpenAPI document, the reference data of `content/data`. */
@@ -37,7 +37,7 @@ export interface DirectiveDefinition {
 
 export const DIRECTIVES: readonly DirectiveDefinition[] = [
   {
-    names: ADMONITION_TYPES,
+    names: ADMONITION_NAMES,
     data: [],
     grammars: [],
     buildStrings: ['admonition'],

@@ -10,6 +10,7 @@ import { remarkBlockSyntax } from './remark-block-syntax.ts';
 import { remarkCode } from './remark-code.ts';
 import { remarkDirectiveFallback } from './remark-directive-fallback.ts';
 import { remarkDirectiveSyntax } from './remark-directive-syntax.ts';
+import { remarkGithubAlerts } from './remark-github-alerts.ts';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { getHighlighter } from './highlighter.ts';
 import { remarkLinks } from './remark-links.ts';
@@ -37,6 +38,8 @@ export async function createProcessor(options: { styleToClass: ShikiTransformer 
     .use(remarkBlockSyntax)
     // Unclosed containers and `:::` lines micromark left as text, before any plugin moves nodes.
     .use(remarkDirectiveSyntax)
+    // GitHub's `> [!NOTE]` alerts, as the admonitions they stand for.
+    .use(remarkGithubAlerts)
     // The writer's own links and raw HTML, before directives add theirs: unsafe URLs, scripts, block
     // elements left open (each reads the source at the nodes' positions, which only the parser's nodes have).
     .use(remarkUnsafeUrls)

@@ -1,14 +1,14 @@
 import type { Nodes, Paragraph, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { Plugin } from 'unified';
-import { ADMONITION_TYPES } from '../admonition-types.ts';
+import { ADMONITION_NAMES } from '../admonition-types.ts';
 import { pageData, type PageOutput } from './types.ts';
 
 type Problem = PageOutput['problems'][number];
 
 /** Block nodes that hold other blocks: the walk goes into these and nowhere else. */
 const BLOCK_PARENTS = new Set(['root', 'blockquote', 'list', 'listItem', 'containerDirective', 'footnoteDefinition']);
-const ADMONITIONS: ReadonlySet<string> = new Set(ADMONITION_TYPES);
+const ADMONITIONS: ReadonlySet<string> = new Set(ADMONITION_NAMES);
 
 /**
  * The `:::` fences of container directives, checked where micromark-extension-directive is silent:
