@@ -12,7 +12,7 @@ import { formatDiagnostic, PaydocsError } from './diagnostics.ts';
 export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
 
 const program = new Command('paydocs')
-  .description('Docs-as-code toolchain: Markdown in git -> a fast static docs site in English and Russian.')
+  .description('Docs-as-code toolchain: Markdown in git -> a fast static docs site, in as many languages as you write.')
   .version('0.1.0')
   .showHelpAfterError()
   .exitOverride();
