@@ -4,8 +4,8 @@ import { z } from 'zod';
 export const FrontmatterSchema = z.strictObject({
   /** Doc id; defaults to the file path without `.md`. Example: `'api/transaction_create'`. */
   id: z.string().regex(/^[A-Za-z0-9_/-]+$/, 'letters, digits, `_`, `-` and `/`').optional(),
-  /** Page title, the h1 and `<title>`. Required. */
-  title: z.string().trim().min(1, 'a non-empty title'),
+  /** Page title, the h1 and `<title>`. Default: the page's first line when it is a `#` heading, else the file name. */
+  title: z.string().trim().min(1, 'a non-empty title').optional(),
   /** One sentence for meta description and search results. */
   description: z.string().trim().min(1).optional(),
   /** Shorter label for the sidebar; defaults to `title`. */
@@ -34,7 +34,8 @@ export const FrontmatterSchema = z.strictObject({
   source_hash: z.string().regex(/^[0-9a-f]{8,64}$/).optional(),
 });
 export type FrontmatterInput = z.input<typeof FrontmatterSchema>;
-export type Frontmatter = z.output<typeof FrontmatterSchema>;
+/** A doc's frontmatter once read: its title is always known (written, or taken from the page, see `readMarkdownFile`). */
+export type Frontmatter = z.output<typeof FrontmatterSchema> & { title: string };
 
 /** `_category_.yml` of a content folder. */
 export const CategorySchema = z.strictObject({

@@ -114,9 +114,9 @@ describe('cli/pipeline (bad input corpus: exact errors, previous dist/ kept)', (
     `);
   });
 
-  it('missing title', () => {
-    expect(buildBad('missing-title')).toMatchInlineSnapshot(`
-      "content/docs/guide.md:1: \`title\` is required
+  it('blank title', () => {
+    expect(buildBad('blank-title')).toMatchInlineSnapshot(`
+      "content/docs/guide.md:2: title: expected a non-empty string, received \`\`
 
       ✖ 1 error. Nothing was written.
       "

@@ -77,9 +77,9 @@ describe('cli/pipeline/load/load-content: no follow-on errors, the line of the k
     ]);
   });
 
-  it('a missing required key says so', async () => {
-    const root = project({ 'content/docs/guide.md': '---\ndescription: A guide.\n---\n\nText.\n' });
-    expect(await contentErrors(root)).toEqual(['content/docs/guide.md:1: `title` is required']);
+  it('a page with no title anywhere says where to write one; a title from the heading or the file name is no error', async () => {
+    const root = project({ 'content/docs/README.md': '---\ndescription: The home page.\n---\n\nText.\n', 'content/docs/guide.md': '---\ndescription: A guide.\n---\n\nText.\n' });
+    expect(await contentErrors(root)).toEqual(['content/docs/README.md:1: expected a title: a `title` in the frontmatter or a `#` heading as the first line\n  hint: start the page with `# Its title`']);
   });
 
   it('a duplicate route is blamed on the page whose `slug` claims it, at the slug', async () => {

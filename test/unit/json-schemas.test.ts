@@ -39,7 +39,7 @@ const cases = [
     zod: FrontmatterSchema,
     keys: Object.keys(FrontmatterSchema.shape),
     valid: { title: 'Create a transaction', description: 'One call.', sidebar_position: 2, slug: '/api/create', keywords: ['payment'], draft: false, pagination_next: null },
-    invalid: [{ title: 'Typo', sidbar_position: 1 }, { description: 'no title' }, { title: 'x', sidebar_position: 'first' }, { title: 'x', slug: 'no-leading-slash' }],
+    invalid: [{ title: 'Typo', sidbar_position: 1 }, { title: '', description: 'an empty title' }, { title: 'x', sidebar_position: 'first' }, { title: 'x', slug: 'no-leading-slash' }],
   },
   {
     file: 'category.schema.json',

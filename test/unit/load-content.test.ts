@@ -21,7 +21,6 @@ describe('cli/pipeline/load/load-content', () => {
     const { diagnostics } = await load('frontmatter-errors');
     expect(diagnostics.errors.map(formatDiagnostic)).toMatchInlineSnapshot(`
       [
-        "content/docs/api/no_title.md:1: \`title\` is required",
         "content/docs/api/no_title.md:3: unknown key \`tags\`",
         "content/docs/api/transaction_create.md:3: sidebar_position: expected number, received string",
         "content/docs/api/transaction_create.md:4: hide_table_of_contents: expected boolean, received string",

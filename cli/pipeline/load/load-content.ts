@@ -214,13 +214,57 @@ export function readMarkdownFile(abs: string, file: string, diagnostics: Diagnos
     return { ok: false };
   }
   const bodyLineOffset = raw.slice(0, raw.length - parsed.content.length).split('\n').length - 1;
+  const titled = titleOf(result.data.title, parsed.content, file);
+  if (!titled) {
+    diagnostics.add({ file, line: 1, rule: 'frontmatter', message: 'expected a title: a `title` in the frontmatter or a `#` heading as the first line', hint: 'start the page with `# Its title`' });
+    return { ok: false };
+  }
   // Before any parse of the text: deep nesting makes micromark slow, or overflow its stack.
   const deep = nestingTooDeep(parsed.content);
   if (deep) {
     diagnostics.add({ file, line: deep.line + bodyLineOffset, rule: 'nesting-depth', message: `lists, block quotes and ::: containers nested ${deep.depth} levels deep; expected at most ${MAX_NESTING}`, hint: 'flatten it: split the list or quote into several, or use headings and tables' });
     return { ok: false };
   }
-  return { ok: true, frontmatter: result.data, body: parsed.content, bodyLineOffset, hash: hash ? sourceHash(raw) : undefined };
+  return { ok: true, frontmatter: { ...result.data, title: titled.title }, body: titled.body, bodyLineOffset, hash: hash ? sourceHash(raw) : undefined };
+}
+
+/** A `#` heading (ATX, level 1) as a whole line. */
+const H1 = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
+
+/**
+ * The page's title, as plain Markdown brings it (issue 34): the frontmatter's `title`; else the body's
+ * first line when it is a `#` heading, which then leaves the body (the page shows its title as its h1;
+ * the line stays, blank, so that line numbers hold); else the file name (`getting-started.md`: "Getting
+ * started"; a folder's `index.md` or `README.md`: the folder's). Undefined for a site's own index page
+ * with neither.
+ */
+function titleOf(written: string | undefined, body: string, file: string): { title: string; body: string } | undefined {
+  if (written !== undefined) return { title: written, body };
+  const lines = body.split('\n');
+  const first = lines.findIndex((l) => l.trim() !== '');
+  const m = first === -1 ? null : H1.exec(lines[first]!.replace(/\r$/, ''));
+  if (m) {
+    lines[first] = '';
+    return { title: plainText(m[1]!), body: lines.join('\n') };
+  }
+  // The path below the locale's folder: `guides/README` of `content/docs/guides/README.md` or `content/i18n/ru/guides/README.md`.
+  const parts = file
+    .replace(/\.md$/i, '')
+    .slice(file.startsWith(`${I18N_DIR}/`) ? file.indexOf('/', I18N_DIR.length + 1) + 1 : DOCS_DIR.length + 1)
+    .split('/');
+  let name = parts.pop() ?? '';
+  if (/^(?:index|readme)$/i.test(name)) name = parts.pop() ?? '';
+  const words = name.replace(/[-_]+/g, ' ').trim();
+  return words ? { title: words.charAt(0).toUpperCase() + words.slice(1), body } : undefined;
+}
+
+/** A heading's text without its inline Markdown: code ticks, emphasis, links and images kept as their text. */
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/(\*\*|__|\*|_|~~)(\S(?:.*?\S)?)\1/g, '$2')
+    .trim();
 }
 
 function readCategory(abs: string, file: string, diagnostics: DiagnosticList): CategoryEntry | undefined {
@@ -231,7 +275,8 @@ function readCategory(abs: string, file: string, diagnostics: DiagnosticList): C
 function routeOf(relPath: string, fm: Frontmatter): string {
   if (fm.slug) return fm.slug === '/' ? '/' : fm.slug.replace(/\/+$/, '');
   const noExt = relPath.replace(/\.md$/, '');
-  const clean = noExt === 'index' ? '' : noExt.replace(/\/index$/, '');
+  // A folder's page: its `index.md`, or its `README.md` as GitHub shows it.
+  const clean = /^(?:index|readme)$/i.test(noExt) ? '' : noExt.replace(/\/(?:index|readme)$/i, '');
   return `/${clean}`;
 }
 

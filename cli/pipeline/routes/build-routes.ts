@@ -72,7 +72,9 @@ export function buildSidebar(pages: CompiledPage[], categories: Map<string, Cate
     for (const page of node.docs) {
       const fm = page.doc.frontmatter;
       const name = page.doc.relPath.split('/').pop()!;
-      entries.push({ sort: order(fm.sidebar_position, name), item: { type: 'doc', label: fm.sidebar_label ?? fm.title, href: page.href } });
+      // A folder's own page (index.md, README.md) opens its folder, unless it says where it goes.
+      const folderPage = /^(?:index|readme)\.md$/i.test(name);
+      entries.push({ sort: folderPage && fm.sidebar_position === undefined ? [Number.NEGATIVE_INFINITY, name] : order(fm.sidebar_position, name), item: { type: 'doc', label: fm.sidebar_label ?? fm.title, href: page.href } });
     }
     for (const [name, child] of node.children) {
       const cat: SidebarCategory = { type: 'category', key: child.key, label: child.category?.label ?? prettify(name), collapsed: child.category?.collapsed ?? true, items: build(child) };

@@ -70,7 +70,8 @@ export const remarkLinks: Plugin<[], Root> = () => (tree, file) => {
       return;
     }
     const rel = resolved.endsWith('.md') ? resolved : `${resolved.replace(/\/$/, '')}.md`;
-    const route = ctx.routeOfRelPath(rel) ?? ctx.routeOfRelPath(resolved.replace(/\/$/, '') + '/index.md');
+    const folder = resolved.replace(/\/$/, '');
+    const route = ctx.routeOfRelPath(rel) ?? ctx.routeOfRelPath(`${folder}/index.md`) ?? ctx.routeOfRelPath(`${folder}/README.md`);
     if (route !== undefined) {
       const localized = ctx.localizePath(route);
       node.url = localized + (hash !== undefined ? `#${hash}` : '');
