@@ -8,7 +8,7 @@ import { loadContent } from '../../cli/pipeline/load/load-content.ts';
 import { loadData } from '../../cli/pipeline/load/load-data.ts';
 import { loadAndCheckRedirects, loadRedirects } from '../../cli/pipeline/load/load-redirects.ts';
 import { DiagnosticList, formatDiagnostic, PaydocsError } from '../../cli/diagnostics.ts';
-import siteConfig from '../../docs.config.ts';
+import siteConfig from '../fixtures/full-config/docs.config.ts';
 import { copyFixture, ROOT } from '../helpers/fixture.ts';
 
 /** A copy of `test/fixtures/bad/_base` (en + ru, a guide and the intro) with `files` written over it. */
@@ -172,7 +172,7 @@ describe('cli/pipeline/load/load-config: the line of the key, files and locales'
   });
 
   it('finds a key path in the object literal, item by item, past strings and comments', () => {
-    const source = readFileSync(path.join(ROOT, 'docs.config.ts'), 'utf8');
+    const source = readFileSync(path.join(ROOT, 'test/fixtures/full-config/docs.config.ts'), 'utf8');
     const line = (keyPath: PropertyKey[]) => locateInSource(source, keyPath)?.line;
     const lineOfText = (text: string) => source.split('\n').findIndex((l) => l.includes(text)) + 1;
     expect(line(['noIndex'])).toBe(lineOfText('noIndex:'));
@@ -200,7 +200,7 @@ describe('cli/pipeline/load/load-config: the line of the key, files and locales'
 
   it('a locale without its localeConfigs entry is an error naming the key', () => {
     const config = { ...siteConfig, i18n: { ...siteConfig.i18n, locales: ['en', 'ru', 'de'] } };
-    const source = readFileSync(path.join(ROOT, 'docs.config.ts'), 'utf8');
+    const source = readFileSync(path.join(ROOT, 'test/fixtures/full-config/docs.config.ts'), 'utf8');
     const lineOfText = (text: string) => source.split('\n').findIndex((l) => l.includes(text)) + 1;
     try {
       validateConfig(config, 'docs.config.ts', source);
