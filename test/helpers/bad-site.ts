@@ -1,19 +1,14 @@
 /** The harness of the bad-input tests: the CLI on a site made of `test/fixtures/bad/_base` with one case laid over it. */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { listFiles } from '../../cli/pipeline/emit/emit-site.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const BIN = path.join(ROOT, 'bin/paydocs.js');
-export const BAD = path.join(ROOT, 'test/fixtures/bad');
+import { ROOT } from './fixture.ts';
 
-export function paydocs(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+export { paydocs } from './cli.ts';
+export const BAD = path.join(ROOT, 'test/fixtures/bad');
 
 /** `_base/` with the case laid over it, in a temp folder, config pointed at this checkout. */
 export function site(name: string): string {
