@@ -2,7 +2,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../cli/pipeline/emit/emit-site.ts';
-import { BAD, fingerprint, paydocs, site } from '../helpers/bad-site.ts';
+import type { BuildOptions } from '../../cli/pipeline/build-site.ts';
+import { BAD, build, fingerprint, paydocs, site } from '../helpers/bad-site.ts';
 
 let previous: string;
 let previousPrint: Record<string, string>;
@@ -10,33 +11,49 @@ let previousPrint: Record<string, string>;
 beforeAll(async () => {
   // A good build of the base site is the `dist/` every bad build must leave alone.
   const dir = site('_base');
-  const r = await paydocs(['build'], dir);
-  expect(r.code, r.err).toBe(0);
+  const r = await build(dir);
+  expect(r.failed, r.err).toBe(false);
   previous = path.join(dir, 'dist');
   previousPrint = fingerprint(previous);
   expect(Object.keys(previousPrint)).toContain('guide/index.html');
 });
 
-/** Builds a bad case over a copy of the previous dist/; returns stderr. Asserts exit 1 and dist/ untouched. */
-async function buildBad(name: string, prepare?: (dir: string) => void, args: string[] = []): Promise<string> {
+/** Lays a bad case over a copy of the previous dist/ and checks that dist/ survived it untouched, with no temporary folder left. */
+function overPrevious(name: string, prepare?: (dir: string) => void): { dir: string; survived: () => void } {
   const dir = site(name);
   prepare?.(dir);
   cpSync(previous, path.join(dir, 'dist'), { recursive: true });
-  const r = await paydocs(['build', ...args], dir);
-  expect(r.code, r.out + r.err).toBe(1);
-  expect(fingerprint(path.join(dir, 'dist'))).toEqual(previousPrint);
-  // No half-written temporary folder is left next to it either.
-  expect(readdirSync(dir).filter((f) => f.startsWith('.dist'))).toEqual([]);
+  const survived = () => {
+    expect(fingerprint(path.join(dir, 'dist'))).toEqual(previousPrint);
+    // No half-written temporary folder is left next to it either.
+    expect(readdirSync(dir).filter((f) => f.startsWith('.dist'))).toEqual([]);
+  };
+  return { dir, survived };
+}
+
+/** Builds a bad case (the pipeline of `paydocs build`) over a copy of the previous dist/; returns its errors. Asserts it failed and left dist/ untouched. */
+async function buildBad(name: string, prepare?: (dir: string) => void, options: Partial<BuildOptions> = {}): Promise<string> {
+  const { dir, survived } = overPrevious(name, prepare);
+  const r = await build(dir, options);
+  expect(r.failed, r.err).toBe(true);
+  survived();
   return r.err;
 }
 
-// Every case is a CLI build of its own folder: they run side by side.
+/** The same with the CLI itself, for what only a process shows (Node loading docs.config.ts); returns stderr. Asserts exit 1. */
+async function buildBadWithCli(name: string, prepare?: (dir: string) => void): Promise<string> {
+  const { dir, survived } = overPrevious(name, prepare);
+  const r = await paydocs(['build'], dir);
+  expect(r.code, r.out + r.err).toBe(1);
+  survived();
+  return r.err;
+}
+
+// Every case builds a folder of its own: they run side by side (the CLI ones in processes of their own).
 describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist/ kept)', () => {
   it('bad YAML in frontmatter', async ({ expect }) => {
     expect(await buildBad('bad-yaml')).toMatchInlineSnapshot(`
       "content/docs/guide.md:4:1: invalid YAML in frontmatter: missed comma between flow collection entries
-
-      ✖ 1 error. Nothing was written.
       "
     `);
   });
@@ -48,17 +65,17 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
     };
 
     it('a syntax error: its line and column', async ({ expect }) => {
-      expect((await buildBad('_base', editConfig((t) => t.replace("title: 'Example Docs',", "title: 'Example Docs'")))).replace(/\n+.*Nothing was written.\n/, '')).toMatchInlineSnapshot(`"docs.config.ts:6:3: cannot load: Expected "}" but found "brand""`);
+      expect((await buildBadWithCli('_base', editConfig((t) => t.replace("title: 'Example Docs',", "title: 'Example Docs'")))).replace(/\n+.*Nothing was written.\n/, '')).toMatchInlineSnapshot(`"docs.config.ts:6:3: cannot load: Expected "}" but found "brand""`);
     });
 
     it('an import of a file that does not exist', async ({ expect }) => {
-      expect(await buildBad('_base', editConfig((t) => `import { brand } from './brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`))).toContain(`docs.config.ts:1:23: cannot load: Could not resolve "./brand.ts"`);
+      expect(await buildBadWithCli('_base', editConfig((t) => `import { brand } from './brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`))).toContain(`docs.config.ts:1:23: cannot load: Could not resolve "./brand.ts"`);
     });
 
     it('an error thrown while it runs: its line and column, through the source map of the compiled config', async ({ expect }) => {
       let line = 0;
       const bad = 'const region = (process.env as Record<string, string | undefined>).NO_SUCH_VARIABLE!.trim();';
-      const out = await buildBad(
+      const out = await buildBadWithCli(
         '_base',
         editConfig((t) => {
           line = t.split('\n').length + 1;
@@ -67,12 +84,12 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
       );
       // V8 points at the property read: `trim`.
       expect(out).toContain(`docs.config.ts:${line}:${bad.indexOf('trim') + 1}: cannot load: TypeError: Cannot read properties of undefined (reading 'trim')`);
-      expect(await buildBad('_base', editConfig((t) => `${t}\nthrow new Error('no brand chosen yet');\n`))).toMatch(/^docs\.config\.ts:\d+:7: cannot load: Error: no brand chosen yet$/m);
+      expect(await buildBadWithCli('_base', editConfig((t) => `${t}\nthrow new Error('no brand chosen yet');\n`))).toMatch(/^docs\.config\.ts:\d+:7: cannot load: Error: no brand chosen yet$/m);
     });
 
     it('an error thrown by a file it imports: that file, line and column', async ({ expect }) => {
       const bad = "if (!process.env.NO_SUCH_BRAND) throw new Error('set NO_SUCH_BRAND');";
-      const out = await buildBad('_base', (dir) => {
+      const out = await buildBadWithCli('_base', (dir) => {
         writeFileSync(path.join(dir, 'brand.ts'), `export const brand = 'Examplepay';\n${bad}\n`);
         editConfig((t) => `import { brand } from './brand.ts';\n${t.replace("brand: 'Examplepay',", 'brand,')}`)(dir);
       });
@@ -99,8 +116,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
       "content/docs/guide.md:4: sidebar_position: expected number, received string
       content/docs/guide.md:5: draft: expected boolean, received string
       content/docs/guide.md:6: keywords: expected array, received string
-
-      ✖ 3 errors. Nothing was written.
       "
     `);
   });
@@ -109,8 +124,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
     expect(await buildBad('unknown-locale')).toMatchInlineSnapshot(`
       "content/i18n/de: unknown locale \`de\`; expected one of \`ru\`
         hint: add \`de\` to i18n.locales in docs.config.ts, or rename the folder
-
-      ✖ 1 error. Nothing was written.
       "
     `);
   });
@@ -118,8 +131,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
   it('missing title', async ({ expect }) => {
     expect(await buildBad('missing-title')).toMatchInlineSnapshot(`
       "content/docs/guide.md:1: \`title\` is required
-
-      ✖ 1 error. Nothing was written.
       "
     `);
   });
@@ -132,8 +143,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
         hint: check the path of \`/introduction\`
       content/docs/guide.md:8:65: link to \`../reference/errors.md#auth\`: no file \`content/docs/../reference/errors.md\`
         hint: check the file name: a link to a page is to its \`.md\` file, relative to this file
-
-      ✖ 3 errors. Nothing was written.
       "
     `);
   });
@@ -146,8 +155,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
         hint: point each old path at a page
       content/redirects.yaml:7: \`/older\` redirects to \`/old-guide\`, which is itself redirected in a loop
         hint: point each old path straight at a page
-
-      ✖ 3 errors. Nothing was written.
       "
     `);
   });
@@ -162,8 +169,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
         hint: point \`/ru/start\` straight to \`/\`
       content/redirects.yaml:5: \`/guide\` is a page (\`content/docs/guide.md\`), so it cannot be redirected
         hint: delete the redirect, or move the page away first
-
-      ✖ 4 errors. Nothing was written.
       "
     `);
   });
@@ -172,8 +177,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
     expect(await buildBad('duplicate-slug')).toMatchInlineSnapshot(`
       "content/docs/guide-copy.md:4: slug: route \`/guide\` is also claimed by \`content/docs/guide.md\`
         hint: change the \`slug\`, or remove it to use the route of the file name (\`/guide-copy\`)
-
-      ✖ 1 error. Nothing was written.
       "
     `);
   });
@@ -182,8 +185,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
     expect(await buildBad('duplicate-id')).toMatchInlineSnapshot(`
       "content/docs/setup.md:2: doc id \`guide\` is also used by \`content/docs/guide.md\`
         hint: give one of them another \`id\`
-
-      ✖ 1 error. Nothing was written.
       "
     `);
   });
@@ -192,8 +193,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
     expect(await buildBad('unknown-pagination')).toMatchInlineSnapshot(`
       "content/docs/guide.md:5: pagination_next: expected the id of a doc, received \`gide\`; did you mean \`guide\`?
         hint: a doc id is its path under content/docs/ without \`.md\` (or its \`id\`), or \`null\` for no link
-
-      ✖ 1 error. Nothing was written.
       "
     `);
   });
@@ -202,8 +201,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
     expect(await buildBad('not-utf8')).toMatchInlineSnapshot(`
       "content/docs/guide.md:1: expected UTF-8 text, received bytes that are not valid UTF-8
         hint: save the file as UTF-8
-
-      ✖ 1 error. Nothing was written.
       "
     `);
   });
@@ -211,8 +208,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
   it('an empty file', async ({ expect }) => {
     expect(await buildBad('empty-file')).toMatchInlineSnapshot(`
       "content/docs/guide.md:1: expected frontmatter with at least \`title\`, received an empty file
-
-      ✖ 1 error. Nothing was written.
       "
     `);
   });
@@ -225,8 +220,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
     expect(err).toMatchInlineSnapshot(`
       "content/docs/huge.md:1: expected a page of at most 1 MB, received 5.0 MB
         hint: split it into several pages, or move data to content/data/
-
-      ✖ 1 error. Nothing was written.
       "
     `);
   });
@@ -235,8 +228,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
     expect(await buildBad('orphan-translation')).toMatchInlineSnapshot(`
       "content/i18n/ru/api/create.md:1: translation of a page that does not exist: expected \`content/docs/api/create.md\`
         hint: rename the file to match its English source, or delete it
-
-      ✖ 1 error. Nothing was written.
       "
     `);
   });
@@ -251,16 +242,15 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
         hint: check the path of \`/ru/pricing\`
       docs.config.ts:12:41: navbar.items[1].to: no page at \`/api/overview\`
         hint: use the route of a page, such as \`/\`
-
-      ✖ 4 errors. Nothing was written.
       "
     `);
   });
 
   it('broken anchors too with --check-anchors', async ({ expect }) => {
     const dir = site('broken-links-everywhere');
-    const r = await paydocs(['check', '--check-anchors'], dir);
-    expect(r.code).toBe(1);
+    // What `paydocs check --check-anchors` runs.
+    const r = await build(dir, { dryRun: true, checkAnchors: true });
+    expect(r.failed).toBe(true);
     expect(r.err).toMatchInlineSnapshot(`
       "content/docs/guide.md:8:13: link to \`./intro.md#first-step\`: no heading \`#first-step\` on \`/\`
         hint: did you mean \`#first-steps\`?
@@ -276,8 +266,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
       content/pages/promo.tsx:15:24: link to \`/ru/guide#no-such-heading\` on \`/ru/promo\`: no heading \`#no-such-heading\` on \`/ru/guide\`
       docs.config.ts:12:41: navbar.items[1].to: no page at \`/api/overview\`
         hint: use the route of a page, such as \`/\`
-
-      ✖ 8 errors.
       "
     `);
   });
@@ -303,16 +291,14 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
         hint: remove it, or open a container above it (\`:::note\` … \`:::\`); write \`\\:::\` for the literal text
       content/docs/guide.md:16:1: \`:::note\` is never closed; expected a \`:::\` line after its content
         hint: without it, the rest of the page (or of the list item or quote it is in) is inside it
-
-      ✖ 6 errors. Nothing was written.
       "
     `);
     const dir = site('_base');
     prepare(dir);
-    const check = await paydocs(['check', '--strict'], dir);
-    expect(check.code).toBe(1);
-    // The same errors; check writes nothing, so it does not say so.
-    expect(check.err).toBe(err.replace(' Nothing was written.', ''));
+    // What `paydocs check --strict` runs: the same errors.
+    const check = await build(dir, { dryRun: true, strict: true });
+    expect(check.failed).toBe(true);
+    expect(check.err).toBe(err);
   });
 
   it('an OpenAPI document with an error: that error alone, not one more per `::api-operation`', async ({ expect }) => {
@@ -324,8 +310,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
     });
     expect(err).toMatchInlineSnapshot(`
       "content/api/openapi.yaml:3:1: invalid YAML: Flow map in block collection must be sufficiently indented and end with a }
-
-      ✖ 1 error. Nothing was written.
       "
     `);
   });
@@ -337,19 +321,17 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
     };
     const dir = site('_base');
     prepare(dir);
-    const ok = await paydocs(['build'], dir);
-    expect(ok.code).toBe(0);
+    const ok = await build(dir);
+    expect(ok.failed).toBe(false);
     expect(ok.err).toMatchInlineSnapshot(`
       "content/docs/intro.md:7:34: warning: link to \`/old-guide\`: \`/old-guide\` is redirected to \`/guide\`
         hint: link to the page itself
       "
     `);
-    const strict = await buildBad('_base', prepare, ['--strict']);
+    const strict = await buildBad('_base', prepare, { strict: true });
     expect(strict).toMatchInlineSnapshot(`
       "content/docs/intro.md:7:34: warning: link to \`/old-guide\`: \`/old-guide\` is redirected to \`/guide\`
         hint: link to the page itself
-
-      ✖ 1 warning (failing with --strict). Nothing was written.
       "
     `);
   });
@@ -378,8 +360,6 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
         hint: point each old path at a page
       content/redirects.yaml:7: \`/older\` redirects to \`/old-guide\`, which is itself redirected in a loop
         hint: point each old path straight at a page
-
-      ✖ 10 errors. Nothing was written.
       "
     `);
   });
@@ -388,8 +368,8 @@ describe.concurrent('cli/pipeline (bad input corpus: exact errors, previous dist
 describe.concurrent('cli/pipeline (HTML injection in a title)', () => {
   it('builds, and escapes title and description everywhere they are emitted', async ({ expect }) => {
     const dir = site('html-injection');
-    const r = await paydocs(['build'], dir);
-    expect(r.code, r.err).toBe(0);
+    const r = await build(dir);
+    expect(r.failed, r.err).toBe(false);
     const dist = path.join(dir, 'dist');
     const html = readFileSync(path.join(dist, 'guide/index.html'), 'utf8');
     // No markup from the title or description made it into the document as markup.

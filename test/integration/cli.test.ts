@@ -52,13 +52,16 @@ describe.concurrent('cli/main', () => {
     expect(r.err).toContain('expected a port number 0-65535, received `eighty`');
   });
 
-  it('exits 1 with file:line diagnostics on content errors and writes nothing', async ({ expect }) => {
+  it('exits 1 with file:line diagnostics on content errors and writes nothing (build), or says nothing of writing (check)', async ({ expect }) => {
     const dir = copyFixture('frontmatter-errors');
-    const r = await paydocs(['build'], dir);
+    const [r, check] = await Promise.all([paydocs(['build'], dir), paydocs(['check'], copyFixture('frontmatter-errors'))]);
     expect(r.code).toBe(1);
     expect(r.err).toContain('content/docs/api/transaction_create.md:3: sidebar_position: expected number, received string');
-    expect(r.err).toContain('✖ 4 errors. Nothing was written.');
+    expect(r.err).toMatch(/\n\n✖ 4 errors\. Nothing was written\.\n$/);
     expect(existsSync(path.join(dir, 'dist'))).toBe(false);
+    // The same errors from check, which writes nothing and does not say so.
+    expect(check.code).toBe(1);
+    expect(check.err).toBe(r.err.replace(' Nothing was written.', ''));
   });
 
   it('exits 1 on a config error naming the key', async ({ expect }) => {
