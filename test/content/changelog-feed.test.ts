@@ -35,27 +35,6 @@ function compile(body: string, opts: { locale: string; relPath: string; frontmat
 
 const hrefs = (html: string) => [...html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]!);
 
-describe('cli/pipeline/compile/markdown/remark-links: links to the changelog feed', () => {
-  const body = '[absolute](/changelog.atom), [relative](./changelog.atom), [image](/img/flow.png), [no feed](/api/transaction_find.atom)';
-
-  it('point at the feed of the page\'s own locale, absolute or relative', () => {
-    const ru = compile(body, { locale: 'ru', relPath: 'changelog.md' });
-    expect(ru.errors).toEqual([]);
-    expect(hrefs(ru.page.html)).toEqual(['/ru/changelog.atom', '/ru/changelog.atom', '/img/flow.png', '/api/transaction_find.atom']);
-    expect(ru.page.links.slice(0, 2).map((l) => ({ kind: l.kind, path: l.path }))).toEqual([
-      { kind: 'path', path: '/ru/changelog.atom' },
-      { kind: 'path', path: '/ru/changelog.atom' },
-    ]);
-    const en = compile(body, { locale: 'en', relPath: 'changelog.md' });
-    expect(hrefs(en.page.html)).toEqual(['/changelog.atom', '/changelog.atom', '/img/flow.png', '/api/transaction_find.atom']);
-  });
-
-  it('resolve a relative link from another folder, keeping the fragment', () => {
-    const { page } = compile('[feed](../changelog.atom#2025-10-14)', { locale: 'ru', relPath: 'api/transaction_find.md' });
-    expect(hrefs(page.html)).toEqual(['/ru/changelog.atom#2025-10-14']);
-  });
-});
-
 describe('content: the changelog links the Atom feed of its own language', () => {
   /** The real changelog of a locale, compiled, and the feed the build writes for it. */
   const real = (locale: string) => {

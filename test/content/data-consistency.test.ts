@@ -2,10 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadData } from '../../cli/pipeline/load/load-data.ts';
-import { DiagnosticList } from '../../cli/diagnostics.ts';
+import { loadSynonyms } from '../../cli/pipeline/search/build-search-index.ts';
+import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
 import { PROJECT_ROOT } from '../helpers/site.ts';
 
-const data = loadData({ root: PROJECT_ROOT, diagnostics: new DiagnosticList() });
+const problems = new DiagnosticList();
+const data = loadData({ root: PROJECT_ROOT, diagnostics: problems });
 const statuses = data.statuses!;
 const known = new Set(statuses.statuses.map((s) => s.status));
 const allowed = new Set(statuses.transitions.map((t) => `${t.from} -> ${t.to}`));
@@ -17,6 +19,32 @@ function luhn(number: string): boolean {
   const sum = digits.reduce((acc, d, i) => acc + (i % 2 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d), 0);
   return sum % 10 === 0;
 }
+
+describe('content/data', () => {
+  it('loads without a problem and builds every table', () => {
+    expect(problems.items.map(formatDiagnostic)).toEqual([]);
+    expect([...data.tables.keys()].sort()).toEqual([
+      'api_error_codes',
+      'bank_code_formats',
+      'bank_codes',
+      'country_codes',
+      'crypto_codes',
+      'currency_codes',
+      'failure_reason_codes',
+      'language_codes',
+      'state_codes',
+      'status_transitions',
+      'test_cards',
+      'transaction_statuses',
+    ]);
+  });
+
+  it('has search synonyms for both locales, without a problem', () => {
+    const diagnostics = new DiagnosticList();
+    expect(Object.keys(loadSynonyms(PROJECT_ROOT, diagnostics))).toEqual(['en', 'ru']);
+    expect(diagnostics.items.map(formatDiagnostic)).toEqual([]);
+  });
+});
 
 describe('content/data/test_cards.yaml', () => {
   it('the Luhn check of this test tells valid numbers from invalid ones', () => {

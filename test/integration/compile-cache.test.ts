@@ -19,8 +19,8 @@ import { loadContent, type ContentTree, type SourceDoc } from '../../cli/pipelin
 import { loadData } from '../../cli/pipeline/load/load-data.ts';
 import { startDevServer } from '../../cli/dev/dev-server.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
-import { copyFixture } from '../helpers/fixture.ts';
-import { buildInto, fileHashes, PROJECT_ROOT } from '../helpers/site.ts';
+import { copyFixture, fixture, ROOT } from '../helpers/fixture.ts';
+import { buildInto, fileHashes } from '../helpers/site.ts';
 
 const files = fileHashes;
 
@@ -212,15 +212,16 @@ describe('cli/cache/compile-cache: builds', () => {
   });
 });
 
-// A part of the real site: pages that render the OpenAPI document, pages with data tables, pages with neither.
-const config = await loadConfig(PROJECT_ROOT);
-const all = loadContent({ root: PROJECT_ROOT, config, mode: 'build', diagnostics: new DiagnosticList() });
-const pick = ['api/transaction_create.md', 'invoicing/api_invoicing/token.md', 'reference/test_cards.md', 'reference/transaction_statuses.md', 'services/cash/payout.md', 'intro.md'];
+// Pages that render the OpenAPI document, pages with data tables, pages with neither (`guide.md` is not translated).
+const siteRoot = fixture('api-data');
+const config = await loadConfig(siteRoot);
+const all = loadContent({ root: siteRoot, config, mode: 'build', diagnostics: new DiagnosticList() });
+const pick = ['api/transaction_create.md', 'callbacks.md', 'reference/test_cards.md', 'reference/transaction_statuses.md', 'guide.md', 'intro.md'];
 // The status page without its data tables: a page whose only use of the data is `::status-diagram`.
 const diagramOnly = (d: SourceDoc): SourceDoc => ({ ...d, body: d.body.replace(/^::data-table.*$/gm, '') });
 const some: ContentTree = { ...all, docs: new Map([...all.docs].map(([locale, docs]) => [locale, docs.filter((d) => pick.includes(d.relPath)).map((d) => (d.relPath === 'reference/transaction_statuses.md' ? diagramOnly(d) : d))])) };
-const api = await loadApi({ root: PROJECT_ROOT, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics: new DiagnosticList() });
-const reference = loadData({ root: PROJECT_ROOT, diagnostics: new DiagnosticList() });
+const api = await loadApi({ root: siteRoot, locales: config.i18n.locales, defaultLocale: config.i18n.defaultLocale, diagnostics: new DiagnosticList() });
+const reference = loadData({ root: siteRoot, diagnostics: new DiagnosticList() });
 
 describe('cli/cache/compile-cache: the data a page renders', () => {
   it('has the pages it needs', () => {
@@ -275,7 +276,7 @@ describe('cli/cache/compile-cache: the data a page renders', () => {
 });
 
 describe('paydocs build and dev with the cache', () => {
-  const bin = path.join(PROJECT_ROOT, 'bin/paydocs.js');
+  const bin = path.join(ROOT, 'bin/paydocs.js');
   it('says how many pages came from the cache; --no-cache neither reads nor writes it', () => {
     const site = copyFixture('basic');
     const run = (...args: string[]) => spawnSync(process.execPath, [bin, 'build', '--out', path.join(site, 'dist'), ...args], { cwd: site, encoding: 'utf8' });

@@ -1,19 +1,16 @@
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileSite, startCompileWorkers, startCompileWorkersFor, youngGenerationMb } from '../../cli/pipeline/compile/compile-site.ts';
 import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
 import { loadContent } from '../../cli/pipeline/load/load-content.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
-import { ROOT } from '../helpers/fixture.ts';
-import { PROJECT_ROOT } from '../helpers/site.ts';
+import { fixture } from '../helpers/fixture.ts';
 import { loadApi } from '../../cli/pipeline/load/api/load-api.ts';
 import { loadData } from '../../cli/pipeline/load/load-data.ts';
-import type { SourceDoc } from '../../cli/pipeline/load/load-content.ts';
 import { directivesUsedBy } from '../../cli/pipeline/compile/directives.ts';
 
 const needsLaterData = (doc: { body: string }): boolean => directivesUsedBy(doc.body).length > 0;
 
-const root = path.join(ROOT, 'test/fixtures/basic');
+const root = fixture('basic');
 const config = await loadConfig(root);
 const content = loadContent({ root, config, mode: 'build', diagnostics: new DiagnosticList() });
 const workers = startCompileWorkers(2);
@@ -46,36 +43,43 @@ describe('cli/pipeline/compile/compile-markdown (worker threads)', () => {
   });
 
   it('compiles the docs that need data still loading once it has come, the others meanwhile: the same pages as with all the data at once', async () => {
-    // The real site's API section (pages that embed an operation need the OpenAPI model), the pages
-    // with data tables and status diagrams (they need the reference data), and its cabinet guides (none does).
-    const realConfig = await loadConfig(PROJECT_ROOT);
-    const all = loadContent({ root: PROJECT_ROOT, config: realConfig, mode: 'build', diagnostics: new DiagnosticList() });
-    const picked = (d: SourceDoc) => d.relPath.startsWith('api/') || d.relPath.startsWith('cabinet/') || /::(data-table|status-diagram)/.test(d.body);
-    const some = { ...all, docs: new Map([...all.docs].map(([locale, docs]) => [locale, docs.filter(picked)])) };
-    const docs = [...some.docs.values()].flat();
+    // Pages that embed an operation (they need the OpenAPI model), pages with data tables and status
+    // diagrams (they need the reference data), and pages that need neither.
+    const siteRoot = fixture('api-data');
+    const siteConfig = await loadConfig(siteRoot);
+    const site = loadContent({ root: siteRoot, config: siteConfig, mode: 'build', diagnostics: new DiagnosticList() });
+    const docs = [...site.docs.values()].flat();
     for (const directive of ['::api-operation', '::data-table', '::status-diagram']) expect(docs.filter((d) => d.body.includes(directive)).every(needsLaterData)).toBe(true);
-    expect(docs.filter((d) => d.body.includes('::data-table')).length).toBeGreaterThan(10);
-    expect(docs.filter(needsLaterData).length).toBeGreaterThan(40);
-    expect(docs.filter((d) => !needsLaterData(d)).length).toBeGreaterThan(4);
-    const model = await loadApi({ root: PROJECT_ROOT, locales: realConfig.i18n.locales, defaultLocale: realConfig.i18n.defaultLocale, diagnostics: new DiagnosticList() });
-    const reference = loadData({ root: PROJECT_ROOT, diagnostics: new DiagnosticList() });
+    expect(docs.filter((d) => d.body.includes('::api-operation'))).toHaveLength(8);
+    expect(docs.filter((d) => d.body.includes('::data-table'))).toHaveLength(8);
+    expect(docs.filter(needsLaterData)).toHaveLength(16);
+    expect(docs.filter((d) => !needsLaterData(d))).toHaveLength(6);
+    const model = await loadApi({ root: siteRoot, locales: siteConfig.i18n.locales, defaultLocale: siteConfig.i18n.defaultLocale, diagnostics: new DiagnosticList() });
+    const reference = loadData({ root: siteRoot, diagnostics: new DiagnosticList() });
     const a = new DiagnosticList();
     const b = new DiagnosticList();
-    const inProcess = await compileSite(some, { config: realConfig, diagnostics: a, data: { api: model, reference } });
+    const inProcess = await compileSite(site, { config: siteConfig, diagnostics: a, data: { api: model, reference } });
     expect(a.items).toEqual([]);
-    let arrivedAt = 0;
-    const data = new Promise<{ api: typeof model; reference: typeof reference }>((resolve) => setTimeout(() => ((arrivedAt = performance.now()), resolve({ api: model, reference })), 1000));
-    const parallel = await compileSite(some, { config: realConfig, diagnostics: b, later: { data, needs: needsLaterData }, workers });
-    expect(arrivedAt).toBeGreaterThan(0);
+    let arrive!: (data: { api: typeof model; reference: typeof reference }) => void;
+    const data = new Promise<{ api: typeof model; reference: typeof reference }>((resolve) => (arrive = resolve));
+    const compiling = compileSite(site, { config: siteConfig, diagnostics: b, later: { data, needs: needsLaterData }, workers });
+    // The compile has started (the docs that need nothing are on the threads) when the data comes.
+    arrive({ api: model, reference });
+    const parallel = await compiling;
     expect(output(parallel.pages)).toEqual(output(inProcess.pages));
     expect(b.items).toEqual(a.items);
   });
 
   it('waits for the later data even when no doc needs it: its loaders report problems of this build', async () => {
-    let arrivedAt = 0;
-    const data = new Promise<{ reference: undefined }>((resolve) => setTimeout(() => ((arrivedAt = performance.now()), resolve({ reference: undefined })), 500));
-    await compileSite(content, { config, diagnostics: new DiagnosticList(), later: { data, needs: () => false }, workers });
-    expect(arrivedAt).toBeGreaterThan(0);
+    let arrive!: (data: { reference: undefined }) => void;
+    let settled = false;
+    const waiting = compileSite(content, { config, diagnostics: new DiagnosticList(), later: { data: new Promise((resolve) => (arrive = resolve)), needs: () => false }, workers }).finally(() => (settled = true));
+    // The same docs compiled again on the same threads, queued after the first compile's: once they are done, so are its.
+    await compileSite(content, { config, diagnostics: new DiagnosticList(), workers });
+    expect(settled).toBe(false);
+    arrive({ reference: undefined });
+    await waiting;
+    expect(settled).toBe(true);
     const failing = Promise.reject(new Error('content/data/markets.yaml: cannot read'));
     await expect(compileSite(content, { config, diagnostics: new DiagnosticList(), later: { data: failing, needs: () => false }, workers })).rejects.toThrow('cannot read');
   });

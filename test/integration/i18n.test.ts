@@ -1,22 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { setSourceHash } from '../../cli/commands/i18n.ts';
 import { sourceHash } from '../../cli/pipeline/load/load-content.ts';
-import { copyFixture, ROOT } from '../helpers/fixture.ts';
-
-const BIN = path.join(ROOT, 'bin/paydocs.js');
-
-function paydocs(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+import { paydocs } from '../helpers/cli.ts';
+import { copyFixture } from '../helpers/fixture.ts';
 
 const read = (dir: string, f: string) => readFileSync(path.join(dir, f), 'utf8');
 
-describe('cli/commands/i18n', () => {
-  it('setSourceHash quotes a hash YAML would read as a number', async () => {
+// Each test works on a copy of its own: the CLI runs of one wait for nothing of another's.
+describe.concurrent('cli/commands/i18n', () => {
+  it('setSourceHash quotes a hash YAML would read as a number', async ({ expect }) => {
     const matter = (await import('gray-matter')).default;
     for (const hash of ['1808481010423591', '1234e56789012345', '0000000000000000']) {
       const out = setSourceHash('---\ntitle: A\n---\nBody\n', hash);
@@ -26,12 +20,12 @@ describe('cli/commands/i18n', () => {
     expect(setSourceHash('---\ntitle: A\n---\n', 'abcdef0123456789')).toContain('source_hash: abcdef0123456789\n');
   });
 
-  it('setSourceHash adds or replaces only the source_hash line', () => {
+  it('setSourceHash adds or replaces only the source_hash line', async ({ expect }) => {
     expect(setSourceHash('---\ntitle: A\n---\nBody\n', 'abcdef0123456789')).toBe('---\ntitle: A\nsource_hash: abcdef0123456789\n---\nBody\n');
     expect(setSourceHash('---\ntitle: A\nsource_hash: 1111111111111111\nkeywords: [x]\n---\nBody\n', 'abcdef0123456789')).toBe('---\ntitle: A\nsource_hash: abcdef0123456789\nkeywords: [x]\n---\nBody\n');
   });
 
-  it('sourceHash counts what a translator translates: the text and the frontmatter\'s words, not the layout keys or line-end spaces', () => {
+  it('sourceHash counts what a translator translates: the text and the frontmatter\'s words, not the layout keys or line-end spaces', async ({ expect }) => {
     const page = '---\ntitle: Guide\ndescription: How to start.\nsidebar_position: 2\n---\n\nFirst paragraph.\n';
     const same = [
       page.replace('sidebar_position: 2', 'sidebar_position: 5'),
@@ -46,7 +40,7 @@ describe('cli/commands/i18n', () => {
     for (const text of changed) expect(sourceHash(text), JSON.stringify(text)).not.toBe(sourceHash(page));
   });
 
-  it('sourceHash counts a hard line break (two spaces before a line that goes on), which readers see, and no other line-end spaces', () => {
+  it('sourceHash counts a hard line break (two spaces before a line that goes on), which readers see, and no other line-end spaces', async ({ expect }) => {
     const page = '---\ntitle: Guide\n---\n\nStreet 1\nCity\n\nEnd.\n';
     const broken = page.replace('Street 1\n', 'Street 1  \n');
     expect(sourceHash(broken)).not.toBe(sourceHash(page));
@@ -63,9 +57,9 @@ describe('cli/commands/i18n', () => {
     expect(sourceHash(spaced.replace('sidebar_position: 2', 'sidebar_position: 7'))).toBe(sourceHash(page));
   });
 
-  it('check --i18n lists pages not translated and translations older than their English page', () => {
+  it('check --i18n lists pages not translated and translations older than their English page', async ({ expect }) => {
     const dir = copyFixture('i18n');
-    const r = paydocs(['check', '--i18n'], dir);
+    const r = await paydocs(['check', '--i18n'], dir);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatchInlineSnapshot(`
       "
@@ -77,53 +71,53 @@ describe('cli/commands/i18n', () => {
     `);
   });
 
-  it('check --i18n --strict fails while a page is listed, and passes once none is', () => {
+  it('check --i18n --strict fails while a page is listed, and passes once none is', async ({ expect }) => {
     const dir = copyFixture('i18n');
-    const r = paydocs(['check', '--i18n', '--strict'], dir);
+    const r = await paydocs(['check', '--i18n', '--strict'], dir);
     expect(r.code).toBe(1);
     expect(r.out).toContain('ru: 1 not translated, 1 outdated, 0 without source_hash');
     expect(r.err).toBe('2 pages to translate or mark (listed above), failing with --strict\n\n✖ 1 error.\n');
     mkdirSync(path.join(dir, 'content/i18n/ru/api'), { recursive: true });
     writeFileSync(path.join(dir, 'content/i18n/ru/api/create.md'), read(dir, 'content/docs/api/create.md'));
-    expect(paydocs(['i18n', 'mark'], dir).code).toBe(0);
-    const clean = paydocs(['check', '--i18n', '--strict'], dir);
+    expect((await paydocs(['i18n', 'mark'], dir)).code).toBe(0);
+    const clean = await paydocs(['check', '--i18n', '--strict'], dir);
     expect(clean.code, clean.err).toBe(0);
     expect(clean.out).toContain('ru: 0 not translated, 0 outdated, 0 without source_hash');
   });
 
-  it('i18n mark records the English hash; a later English change makes the translation outdated again', () => {
+  it('i18n mark records the English hash; a later English change makes the translation outdated again', async ({ expect }) => {
     const dir = copyFixture('i18n');
     const before = read(dir, 'content/i18n/ru/guide.md');
-    const mark = paydocs(['i18n', 'mark', 'content/i18n/ru/guide.md'], dir);
+    const mark = await paydocs(['i18n', 'mark', 'content/i18n/ru/guide.md'], dir);
     expect(mark.code, mark.err).toBe(0);
     expect(mark.out).toBe('✔ Marked 1 translation.\n');
     const hash = sourceHash(read(dir, 'content/docs/guide.md'));
     // Only the hash line changed.
     expect(read(dir, 'content/i18n/ru/guide.md')).toBe(before.replace('source_hash: 0123456789abcdef', `source_hash: ${hash}`));
-    expect(paydocs(['check', '--i18n'], dir).out).toContain('ru: 1 not translated, 0 outdated, 0 without source_hash');
+    expect((await paydocs(['check', '--i18n'], dir)).out).toContain('ru: 1 not translated, 0 outdated, 0 without source_hash');
 
     writeFileSync(path.join(dir, 'content/docs/guide.md'), `${read(dir, 'content/docs/guide.md')}\nA new paragraph in English.\n`);
-    const after = paydocs(['check', '--i18n'], dir).out;
+    const after = (await paydocs(['check', '--i18n'], dir)).out;
     expect(after).toContain('ru: 1 not translated, 1 outdated, 0 without source_hash');
     expect(after).toContain('  outdated  content/i18n/ru/guide.md  (run `paydocs i18n mark` after updating it)');
 
     // With no file named, every translation is marked; the current one is left as it is.
     const intro = read(dir, 'content/i18n/ru/intro.md');
-    expect(paydocs(['i18n', 'mark'], dir).out).toBe('✔ Marked 1 translation.\n');
+    expect((await paydocs(['i18n', 'mark'], dir)).out).toBe('✔ Marked 1 translation.\n');
     expect(read(dir, 'content/i18n/ru/intro.md')).toBe(intro);
   });
 
-  it('lists a translation without source_hash as unmarked', () => {
+  it('lists a translation without source_hash as unmarked', async ({ expect }) => {
     const dir = copyFixture('i18n');
     writeFileSync(path.join(dir, 'content/i18n/ru/intro.md'), read(dir, 'content/i18n/ru/intro.md').replace(/^source_hash: .*\n/m, ''));
-    expect(paydocs(['check', '--i18n'], dir).out).toContain('  unmarked  content/i18n/ru/intro.md');
+    expect((await paydocs(['check', '--i18n'], dir)).out).toContain('  unmarked  content/i18n/ru/intro.md');
   });
 
-  it('i18n mark refuses orphans and files that are not translations, and writes nothing then', () => {
+  it('i18n mark refuses orphans and files that are not translations, and writes nothing then', async ({ expect }) => {
     const dir = copyFixture('i18n');
     writeFileSync(path.join(dir, 'content/i18n/ru/pricing.md'), '---\ntitle: Тарифы\n---\n');
     const guide = read(dir, 'content/i18n/ru/guide.md');
-    const orphan = paydocs(['i18n', 'mark'], dir);
+    const orphan = await paydocs(['i18n', 'mark'], dir);
     expect(orphan.code).toBe(1);
     expect(orphan.err).toMatchInlineSnapshot(`
       "content/i18n/ru/pricing.md:1: translation of a page that does not exist: expected \`content/docs/pricing.md\`
@@ -133,7 +127,7 @@ describe('cli/commands/i18n', () => {
       "
     `);
     expect(read(dir, 'content/i18n/ru/guide.md')).toBe(guide);
-    const wrong = paydocs(['i18n', 'mark', 'content/docs/guide.md', 'content/i18n/ru/nope.md'], dir);
+    const wrong = await paydocs(['i18n', 'mark', 'content/docs/guide.md', 'content/i18n/ru/nope.md'], dir);
     expect(wrong.code).toBe(1);
     expect(wrong.err).toMatchInlineSnapshot(`
       "content/docs/guide.md: not a translation: expected a \`.md\` file under \`content/i18n/ru/\`

@@ -1,14 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { loadSynonyms } from '../../cli/pipeline/search/build-search-index.ts';
 import { loadConfig, locateInSource, validateConfig } from '../../cli/pipeline/load/load-config.ts';
 import { loadContent } from '../../cli/pipeline/load/load-content.ts';
 import { loadData } from '../../cli/pipeline/load/load-data.ts';
 import { loadAndCheckRedirects, loadRedirects } from '../../cli/pipeline/load/load-redirects.ts';
 import { DiagnosticList, formatDiagnostic, PaydocsError } from '../../cli/diagnostics.ts';
-import siteConfig from '../../docs.config.ts';
+import siteConfig from '../fixtures/full-config/docs.config.ts';
+import { paydocs } from '../helpers/cli.ts';
 import { copyFixture, ROOT } from '../helpers/fixture.ts';
 
 /** A copy of `test/fixtures/bad/_base` (en + ru, a guide and the intro) with `files` written over it. */
@@ -43,13 +43,8 @@ function editConfig(root: string, edit: (text: string) => string): void {
   writeFileSync(file, edit(readFileSync(file, 'utf8')));
 }
 
-function paydocs(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'bin/paydocs.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
 describe('cli/pipeline/load/load-content: no follow-on errors, the line of the key', () => {
-  it('a broken English page does not make its translation an orphan', async () => {
+  it('a broken English page does not make its translation an orphan', async ({ expect }) => {
     const root = project({
       'content/docs/guide.md': '---\ntitle: Guide\nsidebar_position: "x"\n---\n\nText.\n',
       'content/i18n/ru/guide.md': '---\ntitle: Руководство\n---\n\nТекст.\n',
@@ -57,7 +52,7 @@ describe('cli/pipeline/load/load-content: no follow-on errors, the line of the k
     expect(await contentErrors(root)).toEqual(['content/docs/guide.md:3: sidebar_position: expected number, received string']);
   });
 
-  it('a broken `_category_.yml` does not make its translation one of a missing folder; the error is at its key', async () => {
+  it('a broken `_category_.yml` does not make its translation one of a missing folder; the error is at its key', async ({ expect }) => {
     const root = project({
       'content/docs/api/create.md': '---\ntitle: Create\n---\n\nText.\n',
       'content/docs/api/_category_.yml': 'label: API\nposition: 2\ncolapsed: maybe\n',
@@ -68,7 +63,7 @@ describe('cli/pipeline/load/load-content: no follow-on errors, the line of the k
     expect(await contentErrors(root)).toEqual(['content/docs/api/_category_.yml:3: collapsed: expected boolean, received string']);
   });
 
-  it('unknown frontmatter keys: at their own line (a tab-indented one too), with the key meant', async () => {
+  it('unknown frontmatter keys: at their own line (a tab-indented one too), with the key meant', async ({ expect }) => {
     const root = project({ 'content/docs/guide.md': '---\ntitle: Guide\n\tbad: 1\nsidbar_label: G\nnoindexx: true\n---\n\nText.\n' });
     expect(await contentErrors(root)).toEqual([
       'content/docs/guide.md:3: unknown key `bad`',
@@ -77,12 +72,12 @@ describe('cli/pipeline/load/load-content: no follow-on errors, the line of the k
     ]);
   });
 
-  it('a page with no title anywhere says where to write one; a title from the heading or the file name is no error', async () => {
+  it('a page with no title anywhere says where to write one; a title from the heading or the file name is no error', async ({ expect }) => {
     const root = project({ 'content/docs/README.md': '---\ndescription: The home page.\n---\n\nText.\n', 'content/docs/guide.md': '---\ndescription: A guide.\n---\n\nText.\n' });
     expect(await contentErrors(root)).toEqual(['content/docs/README.md:1: expected a title: a `title` in the frontmatter or a `#` heading as the first line\n  hint: start the page with `# Its title`']);
   });
 
-  it('a duplicate route is blamed on the page whose `slug` claims it, at the slug', async () => {
+  it('a duplicate route is blamed on the page whose `slug` claims it, at the slug', async ({ expect }) => {
     // `api/a.md` sorts before `guide.md`: the order the files are read in does not decide.
     const root = project({ 'content/docs/api/a.md': '---\ntitle: A\nslug: /guide\n---\n\nText.\n' });
     expect(await contentErrors(root)).toMatchInlineSnapshot(`
@@ -93,7 +88,7 @@ describe('cli/pipeline/load/load-content: no follow-on errors, the line of the k
     `);
   });
 
-  it('a doc cannot take a React page\'s route, another locale\'s space or the scripts\' folder: an error at the slug, not a page gone', async () => {
+  it('a doc cannot take a React page\'s route, another locale\'s space or the scripts\' folder: an error at the slug, not a page gone', async ({ expect }) => {
     const root = project({
       'content/pages/landing.tsx': "export const meta = { title: { en: 'Landing', ru: 'Лендинг' }, description: { en: 'A page.', ru: 'Страница.' } };\nexport default function Landing() {\n  return <main />;\n}\n",
       'content/docs/api/a.md': '---\ntitle: A\nslug: /landing\n---\n\nText.\n',
@@ -115,7 +110,7 @@ describe('cli/pipeline/load/load-content: no follow-on errors, the line of the k
     `);
   });
 
-  it('a file of content/static at a path the build writes is an error, not replaced without a word', () => {
+  it('a file of content/static at a path the build writes is an error, not replaced without a word', async ({ expect }) => {
     const root = project({
       'content/static/guide/index.html': '<p>old guide</p>',
       'content/static/ru/guide.md': '# old',
@@ -123,7 +118,7 @@ describe('cli/pipeline/load/load-content: no follow-on errors, the line of the k
       'content/static/img/guide.png': 'png',
     });
     for (const command of [['check'], ['build', '--out', 'dist']]) {
-      const r = paydocs(command, root);
+      const r = await paydocs(command, root);
       expect(r.code, command[0]).toBe(1);
       const errors = r.err.split('\n').filter((l) => l.startsWith('content/static/'));
       expect(errors, command[0]).toEqual([
@@ -135,15 +130,15 @@ describe('cli/pipeline/load/load-content: no follow-on errors, the line of the k
     }
   });
 
-  it('a link to a file that does not exist suggests the nearest file, as a link from the linking file', () => {
+  it('a link to a file that does not exist suggests the nearest file, as a link from the linking file', async ({ expect }) => {
     const root = project({ 'content/docs/api/a.md': '---\ntitle: A\n---\n\nSee [the guide](../giude.md) and [the intro](../intro2.md).\n' });
-    const r = paydocs(['check'], root);
+    const r = await paydocs(['check'], root);
     expect(r.code).toBe(1);
     expect(r.err).toContain('content/docs/api/a.md:5:5: link to `../giude.md`: no file `content/docs/giude.md`\n  hint: did you mean `../guide.md`?');
     expect(r.err).toContain('link to `../intro2.md`: no file `content/docs/intro2.md`\n  hint: did you mean `../intro.md`?');
   });
 
-  it('a slug is a clean path: no space, `#`, `?`, `%`, empty or dot segment', async () => {
+  it('a slug is a clean path: no space, `#`, `?`, `%`, empty or dot segment', async ({ expect }) => {
     const bad = ['/tp get#x', '/a?b', '/a%20b', '/a//b', '/a/../b', 'a/b', '/.hidden'];
     for (const slug of bad) {
       const root = project({ 'content/docs/api/a.md': `---\ntitle: A\nslug: "${slug}"\n---\n\nText.\n` });
@@ -161,7 +156,7 @@ describe('cli/pipeline/load/load-content: no follow-on errors, the line of the k
 });
 
 describe('cli/pipeline/load/load-config: the line of the key, files and locales', () => {
-  it('schema errors carry the line of their key in docs.config.ts', async () => {
+  it('schema errors carry the line of their key in docs.config.ts', async ({ expect }) => {
     const root = project();
     editConfig(root, (t) => t.replace("  url: 'https://docs.example.com',\n", '').replace("brand: 'Examplepay',", "brand: 'Examplepay',\n  noIndex: 'no',\n  noIndexx: true,"));
     expect(await configErrors(root)).toEqual([
@@ -171,8 +166,8 @@ describe('cli/pipeline/load/load-config: the line of the key, files and locales'
     ]);
   });
 
-  it('finds a key path in the object literal, item by item, past strings and comments', () => {
-    const source = readFileSync(path.join(ROOT, 'docs.config.ts'), 'utf8');
+  it('finds a key path in the object literal, item by item, past strings and comments', async ({ expect }) => {
+    const source = readFileSync(path.join(ROOT, 'test/fixtures/full-config/docs.config.ts'), 'utf8');
     const line = (keyPath: PropertyKey[]) => locateInSource(source, keyPath)?.line;
     const lineOfText = (text: string) => source.split('\n').findIndex((l) => l.includes(text)) + 1;
     expect(line(['noIndex'])).toBe(lineOfText('noIndex:'));
@@ -185,7 +180,7 @@ describe('cli/pipeline/load/load-config: the line of the key, files and locales'
     expect(locateInSource("// { noIndex: 1 }\nexport default defineConfig({\n  title: 'a: { noIndex: 2 }',\n  noIndex: 3,\n});\n", ['noIndex'])?.line).toBe(4);
   });
 
-  it('a favicon or logo that is not in content/static is an error of the config, once', async () => {
+  it('a favicon or logo that is not in content/static is an error of the config, once', async ({ expect }) => {
     const root = project();
     editConfig(root, (t) => t.replace("favicon: 'img/favicon.svg',", "favicon: 'img/nofavicon.svg',").replace('navbar: {', "navbar: {\n    logo: 'img/nologo.svg',"));
     expect(await configErrors(root)).toMatchInlineSnapshot(`
@@ -198,9 +193,9 @@ describe('cli/pipeline/load/load-config: the line of the key, files and locales'
     `);
   });
 
-  it('a locale without its localeConfigs entry is an error naming the key', () => {
+  it('a locale without its localeConfigs entry is an error naming the key', async ({ expect }) => {
     const config = { ...siteConfig, i18n: { ...siteConfig.i18n, locales: ['en', 'ru', 'de'] } };
-    const source = readFileSync(path.join(ROOT, 'docs.config.ts'), 'utf8');
+    const source = readFileSync(path.join(ROOT, 'test/fixtures/full-config/docs.config.ts'), 'utf8');
     const lineOfText = (text: string) => source.split('\n').findIndex((l) => l.includes(text)) + 1;
     try {
       validateConfig(config, 'docs.config.ts', source);
@@ -214,7 +209,7 @@ describe('cli/pipeline/load/load-config: the line of the key, files and locales'
 });
 
 describe('cli/pipeline YAML files: one error per mistake', () => {
-  it('an unclosed `[` is one YAML error, not one per token after it', () => {
+  it('an unclosed `[` is one YAML error, not one per token after it', async ({ expect }) => {
     // A stray `[` after a group opens a flow sequence nothing closes: the parser reports every token after it.
     const root = project({ 'content/data/search-synonyms.yaml': `en:\n  - [refund, reversal] [\n${'  - [a, b]\n'.repeat(40)}ru:\n  - [возврат, refund]\n` });
     const diagnostics = new DiagnosticList();
@@ -227,7 +222,7 @@ describe('cli/pipeline YAML files: one error per mistake', () => {
     expect(list.items).toHaveLength(1);
   });
 
-  it('an unknown key is reported once, at its own line, with the key meant', () => {
+  it('an unknown key is reported once, at its own line, with the key meant', async ({ expect }) => {
     const root = project({ 'content/redirects.yaml': '- from: /a\n  to: /guide\n- from: /b\n  to: /guide\n  too: /x\n' });
     const diagnostics = new DiagnosticList();
     loadRedirects({ root, diagnostics });
@@ -240,7 +235,7 @@ describe('cli/pipeline YAML files: one error per mistake', () => {
     expect(list.items.map((d) => `${d.file}:${d.line}: ${d.message}`)).toEqual(['content/data/failure_reason_codes.yaml:7: [0]: unknown key `retyr`; did you mean `retry`?']);
   });
 
-  it('a redirect from a page is one error: its links are not also reported as redirected', async () => {
+  it('a redirect from a page is one error: its links are not also reported as redirected', async ({ expect }) => {
     const root = project({ 'content/redirects.yaml': '- from: /guide\n  to: /\n' });
     const config = await loadConfig(root);
     const diagnostics = new DiagnosticList();
@@ -251,7 +246,7 @@ describe('cli/pipeline YAML files: one error per mistake', () => {
   });
 });
 
-describe('cli/pipeline/load/custom-pages: errors in a React page are diagnostics', () => {
+describe.concurrent('cli/pipeline/load/custom-pages: errors in a React page are diagnostics', () => {
   const page = (body: string) => `export const meta = { title: { en: 'Landing', ru: 'Лендинг' }, description: { en: 'A page.', ru: 'Страница.' } };
 
 export default function Landing() {
@@ -260,18 +255,18 @@ ${body}
 }
 `;
 
-  it('a syntax error: the file, line and column, exit 1', () => {
+  it('a syntax error: the file, line and column, exit 1', async ({ expect }) => {
     const root = project({ 'content/pages/landing.tsx': page('  return <main><p class="x"</p></main>;') });
-    const r = paydocs(['build'], root);
+    const r = await paydocs(['build'], root);
     expect(r.code).toBe(1);
     expect(r.err).not.toMatch(/\n\s+at /);
     expect(r.err).toMatch(/^content\/pages\/landing\.tsx:5:\d+: Expected ">" but found "<"\n/);
     expect(r.err).toMatch(/✖ 1 error\. Nothing was written\.\n$/);
   });
 
-  it('an error while rendering: the file, the line that threw and the route, no stack', () => {
+  it('an error while rendering: the file, the line that threw and the route, no stack', async ({ expect }) => {
     const root = project({ 'content/pages/landing.tsx': page('  return (\n    <main>\n      <p>{items!.length}</p>\n    </main>\n  );') });
-    const r = paydocs(['check'], root);
+    const r = await paydocs(['check'], root);
     expect(r.code).toBe(1);
     expect(r.err).toMatchInlineSnapshot(`
       "content/pages/landing.tsx:7:18: rendering \`/landing\` failed: TypeError: Cannot read properties of undefined (reading 'length')
@@ -281,18 +276,18 @@ ${body}
     `);
   });
 
-  it('an error thrown in a component the page imports: that file and line, whether it throws while rendering or while loading', () => {
+  it('an error thrown in a component the page imports: that file and line, whether it throws while rendering or while loading', async ({ expect }) => {
     const card = 'export function Card({ items }: { items?: string[] }) {\n  return <ul>{items!.map((i) => <li key={i}>{i}</li>)}</ul>;\n}\n';
     const landing = page("  return <main><Card items={items} /></main>;").replace('export default', "import { Card } from './components/card.tsx';\n\nexport default");
-    const rendering = paydocs(['check'], project({ 'content/pages/components/card.tsx': card, 'content/pages/landing.tsx': landing }));
+    const rendering = await paydocs(['check'], project({ 'content/pages/components/card.tsx': card, 'content/pages/landing.tsx': landing }));
     expect(rendering.code).toBe(1);
     expect(rendering.err).toMatch(/^content\/pages\/components\/card\.tsx:2:\d+: rendering `\/landing` failed: TypeError: Cannot read properties of undefined \(reading 'map'\)$/m);
-    const loading = paydocs(['check'], project({ 'content/pages/components/card.tsx': `${card}\nthrow new Error('card styles missing');\n`, 'content/pages/landing.tsx': landing }));
+    const loading = await paydocs(['check'], project({ 'content/pages/components/card.tsx': `${card}\nthrow new Error('card styles missing');\n`, 'content/pages/landing.tsx': landing }));
     expect(loading.code).toBe(1);
     expect(loading.err).toMatch(/^content\/pages\/components\/card\.tsx:5:7: cannot load: Error: card styles missing$/m);
   });
 
-  it('a render error comes with the errors found before it and with the other pages\' failures, once per place', () => {
+  it('a render error comes with the errors found before it and with the other pages\' failures, once per place', async ({ expect }) => {
     const root = project({
       'content/docs/guide.md': '---\ntitle: Guide\n---\n\nSee [the nowhere page](/nowhere).\n',
       'content/pages/landing.tsx': page('  return <main>{items!.length}</main>;'),
@@ -308,7 +303,7 @@ export default function Offer({ site }: { site: { locale: string } }) {
 }
 `,
     });
-    const r = paydocs(['build'], root);
+    const r = await paydocs(['build'], root);
     expect(r.code).toBe(1);
     expect(r.err).not.toMatch(/\n\s+at /);
     expect(r.err.match(/^content\/docs\/guide\.md:5:\d+: .*\/nowhere/m)).not.toBeNull();
@@ -322,8 +317,8 @@ export default function Offer({ site }: { site: { locale: string } }) {
   });
 });
 
-describe('cli/pipeline/check/check-links: a page that is not built is not a missing page', () => {
-  it('a React page\'s link to a page whose file failed to load is left to that file\'s error, like a Markdown link', () => {
+describe.concurrent('cli/pipeline/check/check-links: a page that is not built is not a missing page', () => {
+  it('a React page\'s link to a page whose file failed to load is left to that file\'s error, like a Markdown link', async ({ expect }) => {
     const root = project({
       'content/docs/guide.md': '---\ntitle: Guide\nsidebar_position: three\n---\n\nText.\n',
       'content/pages/landing.tsx': `export const meta = { title: { en: 'Landing', ru: 'Лендинг' }, description: { en: 'A page.', ru: 'Страница.' } };
@@ -333,7 +328,7 @@ export default function Landing() {
 }
 `,
     });
-    const r = paydocs(['check'], root);
+    const r = await paydocs(['check'], root);
     expect(r.code).toBe(1);
     // `/guide` and `/ru/guide` are missing because of guide.md's error; `/nowhere` is missing.
     expect(r.err).toMatchInlineSnapshot(`
@@ -348,9 +343,9 @@ export default function Landing() {
     `);
   });
 
-  it('a link to a draft says the page is a draft, left out of builds; dev shows drafts and has nothing to say', async () => {
+  it('a link to a draft says the page is a draft, left out of builds; dev shows drafts and has nothing to say', async ({ expect }) => {
     const root = project({ 'content/docs/guide.md': '---\ntitle: Guide\ndraft: true\n---\n\nText.\n' });
-    const r = paydocs(['check'], root);
+    const r = await paydocs(['check'], root);
     expect(r.code).toBe(1);
     expect(r.err).toMatchInlineSnapshot(`
       "content/docs/intro.md:7:34: link to \`./guide.md\`: the page is a draft (\`draft: true\` in \`content/docs/guide.md\`), left out of builds

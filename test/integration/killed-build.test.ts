@@ -4,27 +4,14 @@
  * deterministic by emit-site's test hook `PAYDOCS_TEST_KILL_AT=<point>` (see emit-site.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listFiles } from '../../cli/pipeline/emit/emit-site.ts';
 import { KILL_POINTS } from '../../cli/pipeline/emit/emit-site.ts';
+import { BIN, paydocs } from '../helpers/cli.ts';
+import { fingerprint } from '../helpers/bad-site.ts';
 import { copyFixture, ROOT } from '../helpers/fixture.ts';
-
-const BIN = path.join(ROOT, 'bin/paydocs.js');
-
-function paydocs(args: string[], cwd: string, env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
-  return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
-}
-
-function fingerprint(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of listFiles(dir).sort()) out[f] = createHash('sha256').update(readFileSync(path.join(dir, f))).digest('hex').slice(0, 12);
-  return out;
-}
 
 /** The folders a swap leaves next to `dist/` while it runs. */
 const leftovers = (dir: string) => readdirSync(dir).filter((f) => /^\.dist\.(tmp|old|del)-/.test(f));
@@ -38,13 +25,14 @@ let built: string;
 let oldPrint: Record<string, string>;
 let newPrint: Record<string, string>;
 
-beforeAll(() => {
+beforeAll(async () => {
+  // The old site and the new one, built side by side.
   built = copyFixture('basic');
-  expect(paydocs(['build'], built).code).toBe(0);
-  oldPrint = fingerprint(path.join(built, 'dist'));
   const fresh = copyFixture('basic');
   edit(fresh);
-  expect(paydocs(['build'], fresh).code).toBe(0);
+  const runs = await Promise.all([paydocs(['build'], built), paydocs(['build'], fresh)]);
+  expect(runs.map((r) => r.code)).toEqual([0, 0]);
+  oldPrint = fingerprint(path.join(built, 'dist'));
   newPrint = fingerprint(path.join(fresh, 'dist'));
   expect(newPrint).not.toEqual(oldPrint);
 });
@@ -57,30 +45,31 @@ function project(): string {
   return dir;
 }
 
-describe('a build killed at any moment leaves a complete site (issue 33, failure 5)', () => {
-  it.each(KILL_POINTS)('killed at `%s`: the next command finds the old or the new site and no stray folder', (point) => {
+// Each test works on a copy of its own: the builds and commands of the tests run side by side.
+describe.concurrent('a build killed at any moment leaves a complete site (issue 33, failure 5)', () => {
+  it.each(KILL_POINTS)('killed at `%s`: the next command finds the old or the new site and no stray folder', async (point) => {
     const dir = project();
-    const killed = paydocs(['build'], dir, { PAYDOCS_TEST_KILL_AT: point });
+    const killed = await paydocs(['build'], dir, { PAYDOCS_TEST_KILL_AT: point });
     expect(killed.signal, killed.err).toBe('SIGKILL');
-    const r = paydocs(['check'], dir);
+    const r = await paydocs(['check'], dir);
     expect(r.code, r.err).toBe(0);
     expect(leftovers(dir)).toEqual([]);
     const print = fingerprint(path.join(dir, 'dist'));
     expect([oldPrint, newPrint]).toContainEqual(print);
   });
 
-  it('a first build killed after its site was complete: the next command makes it `dist/`', () => {
+  it('a first build killed after its site was complete: the next command makes it `dist/`', async ({ expect }) => {
     const dir = copyFixture('basic');
-    expect(paydocs(['build'], dir, { PAYDOCS_TEST_KILL_AT: 'written' }).signal).toBe('SIGKILL');
+    expect((await paydocs(['build'], dir, { PAYDOCS_TEST_KILL_AT: 'written' })).signal).toBe('SIGKILL');
     expect(existsSync(path.join(dir, 'dist'))).toBe(false);
-    expect(paydocs(['check'], dir).code).toBe(0);
+    expect((await paydocs(['check'], dir)).code).toBe(0);
     expect(leftovers(dir)).toEqual([]);
     expect(fingerprint(path.join(dir, 'dist'))).toEqual(oldPrint);
   });
 
-  it('`serve` after a build killed between the two renames serves a complete site (the new one: it was complete)', async () => {
+  it('`serve` after a build killed between the two renames serves a complete site (the new one: it was complete)', async ({ expect }) => {
     const dir = project();
-    expect(paydocs(['build'], dir, { PAYDOCS_TEST_KILL_AT: 'old-moved' }).signal).toBe('SIGKILL');
+    expect((await paydocs(['build'], dir, { PAYDOCS_TEST_KILL_AT: 'old-moved' })).signal).toBe('SIGKILL');
     expect(existsSync(path.join(dir, 'dist'))).toBe(false);
     const server = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
     let output = '';
@@ -97,7 +86,7 @@ describe('a build killed at any moment leaves a complete site (issue 33, failure
     expect(leftovers(dir)).toEqual([]);
   });
 
-  it('removes only the stray copies of processes that are gone: a running build keeps its own', () => {
+  it('removes only the stray copies of processes that are gone: a running build keeps its own', async ({ expect }) => {
     const dir = project();
     // A process that has exited: its pid names no running process (pids are not reused this soon).
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
@@ -105,12 +94,12 @@ describe('a build killed at any moment leaves a complete site (issue 33, failure
       mkdirSync(path.join(dir, name));
       writeFileSync(path.join(dir, name, 'index.html'), 'a stray copy');
     }
-    expect(paydocs(['check'], dir).code).toBe(0);
+    expect((await paydocs(['check'], dir)).code).toBe(0);
     expect(leftovers(dir)).toEqual([`.dist.tmp-${process.pid}-4`]);
     expect(fingerprint(path.join(dir, 'dist'))).toEqual(oldPrint);
   });
 
-  it('the names of the temporary folders are git-ignored', () => {
+  it('the names of the temporary folders are git-ignored', async ({ expect }) => {
     for (const name of ['.dist.tmp-123-456', '.dist.old-123-456', '.dist.del-123-456', '.site.tmp-1-2']) {
       const r = spawnSync('git', ['check-ignore', '-q', `${name}/index.html`], { cwd: ROOT });
       expect(r.status, name).toBe(0);

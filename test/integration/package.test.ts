@@ -138,22 +138,6 @@ describe('the npm package (npm pack, installed in an empty folder)', () => {
   }, 120_000);
 
   it('builds and checks the new site with no warning, and its config type-checks against the installed types', async () => {
-    const build = await run(paydocs, ['build'], site);
-    expect(build.code, shown(build)).toBe(0);
-    expect(build.err, 'no warning').toBe('');
-    const html = readFileSync(path.join(site, 'dist/index.html'), 'utf8');
-    expect(html).toMatch(/<title>Introduction \| Site<\/title>/);
-    expect(html).toMatch(/<h1[^>]*>Introduction<\/h1>/);
-    expect(existsSync(path.join(site, 'dist/de/index.html'))).toBe(true);
-    // The cache's key finds npm's record of the packages in the project's node_modules: a second build reuses every page.
-    const rebuild = await run(paydocs, ['build'], site);
-    expect(rebuild.code, shown(rebuild)).toBe(0);
-    expect(rebuild.out).toMatch(/; (\d+) of \1 Markdown pages unchanged, from \.paydocs\/cache\)/);
-
-    const check = await run(paydocs, ['check'], site);
-    expect(check.code, shown(check)).toBe(0);
-    expect(check.out).toContain('No errors in 2 pages');
-
     // The config's types come from the package: a key the config lacks must fail, so the import is not `any`.
     writeFileSync(
       path.join(app, 'typed.ts'),
@@ -173,11 +157,28 @@ describe('the npm package (npm pack, installed in an empty folder)', () => {
       path.join(app, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, allowImportingTsExtensions: true, types: [] }, files: ['typed.ts'] }),
     );
-    const typed = await run(process.execPath, [TSC, '-p', path.join(app, 'tsconfig.json')], app);
-    expect(typed.code, shown(typed)).toBe(0);
+    // The two compiler runs read the site and write nothing: they run beside the builds.
+    const typed = run(process.execPath, [TSC, '-p', path.join(app, 'tsconfig.json')], app);
     // And the site's own tsconfig, as the writer's editor reads it.
-    const own = await run(process.execPath, [TSC, '-p', path.join(site, 'tsconfig.json')], site);
-    expect(own.code, shown(own)).toBe(0);
+    const own = run(process.execPath, [TSC, '-p', path.join(site, 'tsconfig.json')], site);
+
+    const build = await run(paydocs, ['build'], site);
+    expect(build.code, shown(build)).toBe(0);
+    expect(build.err, 'no warning').toBe('');
+    const html = readFileSync(path.join(site, 'dist/index.html'), 'utf8');
+    expect(html).toMatch(/<title>Introduction \| Site<\/title>/);
+    expect(html).toMatch(/<h1[^>]*>Introduction<\/h1>/);
+    expect(existsSync(path.join(site, 'dist/de/index.html'))).toBe(true);
+    // The cache's key finds npm's record of the packages in the project's node_modules: a second build reuses every page.
+    const rebuild = await run(paydocs, ['build'], site);
+    expect(rebuild.code, shown(rebuild)).toBe(0);
+    expect(rebuild.out).toMatch(/; (\d+) of \1 Markdown pages unchanged, from \.paydocs\/cache\)/);
+
+    const check = await run(paydocs, ['check'], site);
+    expect(check.code, shown(check)).toBe(0);
+    expect(check.out).toContain('No errors in 2 pages');
+
+    for (const r of await Promise.all([typed, own])) expect(r.code, shown(r)).toBe(0);
   }, 300_000);
 
   describe('the built site in Chromium, served by the installed `paydocs serve`', () => {

@@ -3,8 +3,7 @@
  * between runs. What comes from the cache must be what loading the files again gives, problems
  * included, and any change to what they are loaded from must load them again.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
@@ -14,14 +13,10 @@ import { DATA_CACHE_FILE, loadSiteData, type LoadSiteDataInput } from '../../cli
 import { startDevServer } from '../../cli/dev/dev-server.ts';
 import { formatDiagnostic } from '../../cli/diagnostics.ts';
 import { copyFixture } from '../helpers/fixture.ts';
-import { buildInto, fileHashes, PROJECT_ROOT } from '../helpers/site.ts';
+import { buildInto, fileHashes } from '../helpers/site.ts';
 
-/** A project folder with the real site's API document, reference data and docs. */
-function realData(): string {
-  const root = path.join(mkdtempSync(path.join(os.tmpdir(), 'paydocs-data-')), 'site');
-  for (const dir of ['content/api', 'content/data', 'content/docs']) cpSync(path.join(PROJECT_ROOT, dir), path.join(root, dir), { recursive: true });
-  return root;
-}
+/** A site with an API document and its Russian texts, reference data of every kind and the pages the API names. */
+const apiData = () => copyFixture('api-data');
 
 const files = fileHashes;
 
@@ -32,7 +27,7 @@ const view = (d: Awaited<ReturnType<typeof loadSiteData>>) => ({ data: stableTex
 
 describe('cli/pipeline/load/site-data', () => {
   it('a second load comes from the cache, with the data and the problems that loading the files again gives', async () => {
-    const root = realData();
+    const root = apiData();
     // A problem in each loader's files: a market's unknown currency, a Russian text for no key.
     edit(root, 'content/data/markets.yaml', (t) => t.replace(/currencies: \[([A-Z]{3})/, 'currencies: [XXQ'));
     edit(root, 'content/api/openapi.ru.yaml', (t) => t.replace(/^texts:\n/m, 'texts:\n  no_such_operation: Нет такой операции\n'));
@@ -52,7 +47,7 @@ describe('cli/pipeline/load/site-data', () => {
   });
 
   it('loads the files again when anything they are loaded from changed, and keeps the new result', async () => {
-    const root = realData();
+    const root = apiData();
     await loadSiteData(input(root));
     const changes: Array<[string, () => void, Partial<LoadSiteDataInput>?]> = [
       ['a Russian text of the API', () => edit(root, 'content/api/openapi.ru.yaml', (t) => t.replace("'Создание транзакции'", "'Создание платежа'"))],
@@ -78,7 +73,7 @@ describe('cli/pipeline/load/site-data', () => {
   });
 
   it('a cache that is not one, or cannot be written, is no cache: the data loads', async () => {
-    const root = realData();
+    const root = apiData();
     const file = path.join(root, DATA_CACHE_FILE);
     const expected = view(await loadSiteData(input(root, { cache: undefined })));
     const broken: Array<[string, (bytes: Buffer) => Buffer | undefined]> = [
@@ -107,7 +102,7 @@ describe('cli/pipeline/load/site-data', () => {
   });
 
   it('has no cache while a folder it is loaded from cannot be listed', async () => {
-    const root = realData();
+    const root = apiData();
     // A file where the reference data's folder goes: whatever the folder held could have changed.
     rmSync(path.join(root, 'content/data'), { recursive: true });
     writeFileSync(path.join(root, 'content/data'), 'not a folder');
@@ -115,7 +110,7 @@ describe('cli/pipeline/load/site-data', () => {
   });
 
   it('keeps nothing when a file is saved while the data loads', async () => {
-    const root = realData();
+    const root = apiData();
     const file = path.join(root, 'content/api/openapi.yaml');
     const original = readFileSync(file, 'utf8');
     // Saved after the inputs were hashed and before the OpenAPI document was read.

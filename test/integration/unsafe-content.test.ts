@@ -3,26 +3,27 @@ import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../cli/pipeline/emit/emit-site.ts';
-import { fingerprint, paydocs, site } from '../helpers/bad-site.ts';
+import type { BuildOptions } from '../../cli/pipeline/build-site.ts';
+import { build, fingerprint, paydocs, site } from '../helpers/bad-site.ts';
 
 let previous: string;
 let previousPrint: Record<string, string>;
 
-beforeAll(() => {
+beforeAll(async () => {
   const dir = site('_base');
-  const r = paydocs(['build'], dir);
-  expect(r.code, r.err).toBe(0);
+  const r = await build(dir);
+  expect(r.failed, r.err).toBe(false);
   previous = path.join(dir, 'dist');
   previousPrint = fingerprint(previous);
 });
 
-/** Builds a bad case over a copy of a good dist/; returns stderr. Asserts exit 1 and dist/ untouched. */
-function buildBad(name: string, args: string[] = [], prepare?: (dir: string) => void): string {
+/** Builds a bad case (the pipeline of `paydocs build`) over a copy of a good dist/; returns its errors. Asserts it failed and left dist/ untouched. */
+async function buildBad(name: string, options: Partial<BuildOptions> = {}, prepare?: (dir: string) => void): Promise<string> {
   const dir = site(name);
   prepare?.(dir);
   cpSync(previous, path.join(dir, 'dist'), { recursive: true });
-  const r = paydocs(['build', ...args], dir);
-  expect(r.code, r.out + r.err).toBe(1);
+  const r = await build(dir, options);
+  expect(r.failed, r.err).toBe(true);
   expect(fingerprint(path.join(dir, 'dist'))).toEqual(previousPrint);
   expect(readdirSync(dir).filter((f) => f.startsWith('.dist'))).toEqual([]);
   return r.err;
@@ -36,38 +37,36 @@ const editConfig = (edit: (text: string) => string) => (dir: string) => {
   writeFileSync(cfg, edit(readFileSync(cfg, 'utf8')));
 };
 
-describe('unsafe content (issue 33, failures 8 and 10)', () => {
-  it('a javascript: link fails build --check-links --strict and a plain build, with file:line and a hint', () => {
+// Every case builds a folder of its own: they run side by side.
+describe.concurrent('unsafe content (issue 33, failures 8 and 10)', () => {
+  it('a javascript: link fails build --check-links --strict and a plain build, with file:line and a hint', async ({ expect }) => {
     const expected = `content/docs/guide.md:8:24: link to \`javascript:alert(1)\`: a \`javascript:\` URL runs code when the link is followed
   hint: link to a page or to an http(s) URL; code belongs in the theme (renderer/), not in a page
 content/docs/guide.md:10:1: \`<a href>\` \`java\\tscript:alert(2)\`: a \`javascript:\` URL runs code when the link is followed
   hint: link to a page or to an http(s) URL; code belongs in the theme (renderer/), not in a page
-
-✖ 2 errors. Nothing was written.
 `;
-    expect(buildBad('unsafe-link', ['--check-links', '--strict'])).toBe(expected);
-    expect(buildBad('unsafe-link')).toBe(expected);
+    const [checked, plain] = await Promise.all([buildBad('unsafe-link', { checkBuiltSite: { external: false }, strict: true }), buildBad('unsafe-link')]);
+    expect(checked).toBe(expected);
+    expect(plain).toBe(expected);
   });
 
-  it('a javascript: URL in the navbar is a config error at its line', () => {
-    const err = buildBad('_base', [], editConfig((t) => t.replace("{ type: 'localeDropdown' }", "{ type: 'external', label: 'Help', href: 'javascript:alert(1)' },\n      { type: 'localeDropdown' }")));
+  it('a javascript: URL in the navbar is a config error at its line', async ({ expect }) => {
+    const err = await buildBad('_base', {}, editConfig((t) => t.replace("{ type: 'localeDropdown' }", "{ type: 'external', label: 'Help', href: 'javascript:alert(1)' },\n      { type: 'localeDropdown' }")));
     expect(err).toMatch(/^docs\.config\.ts:12: navbar\.items\[1\]\.href: expected an absolute http\(s\) URL .*, received `javascript:alert\(1\)`$/m);
   });
 
-  it('raw <script> and inline event handlers are errors, unless docs.config.ts sets markdown.allowScripts', () => {
-    expect(buildBad('raw-script')).toMatchInlineSnapshot(`
+  it('raw <script> and inline event handlers are errors, unless docs.config.ts sets markdown.allowScripts', async ({ expect }) => {
+    expect(await buildBad('raw-script')).toMatchInlineSnapshot(`
       "content/docs/guide.md:10:1: raw \`<script>\` in a page: scripts in pages are off
         hint: move the code into the theme (renderer/); if pages must carry scripts, allow them with \`markdown: { allowScripts: true }\` in docs.config.ts
       content/docs/guide.md:12:1: inline event handler \`onclick\` on \`<button>\`: scripts in pages are off
         hint: move the code into the theme (renderer/); if pages must carry scripts, allow them with \`markdown: { allowScripts: true }\` in docs.config.ts
-
-      ✖ 2 errors. Nothing was written.
       "
     `);
     const dir = site('raw-script');
     editConfig((t) => t.replace("theme: {", 'markdown: { allowScripts: true },\n  theme: {'))(dir);
-    const r = paydocs(['build', '--strict'], dir);
-    expect(r.code, r.err).toBe(0);
+    const r = await build(dir, { strict: true });
+    expect(r.failed, r.err).toBe(false);
     const html = readFileSync(path.join(dir, 'dist/guide/index.html'), 'utf8');
     expect(html).toContain(`<script>document.title = 'owned'</script>`);
     // The script the writer was allowed to add is allowed by the page's Content-Security-Policy too.
@@ -75,33 +74,36 @@ content/docs/guide.md:10:1: \`<a href>\` \`java\\tscript:alert(2)\`: a \`javascr
     expect(readFileSync(path.join(dir, 'dist/_headers'), 'utf8')).toContain(sha256("document.title = 'owned'"));
   });
 
-  it('a raw <details> never closed: a warning at its line, an error with --strict', () => {
+  it('a raw <details> never closed: a warning at its line, an error with --strict (the CLI: its exit codes and lines around them)', async ({ expect }) => {
     const dir = site('unclosed-details');
-    const r = paydocs(['build'], dir);
+    const r = await paydocs(['build'], dir);
     expect(r.code, r.err).toBe(0);
     const warning = `content/docs/guide.md:8:1: warning: \`<details>\` is opened here and never closed: expected \`</details>\`
   hint: close it; without it, the rest of the page, the pagination and the footer end up inside it
 `;
     expect(r.err).toBe(warning);
-    expect(buildBad('unclosed-details', ['--strict'])).toBe(`${warning}\n✖ 1 warning (failing with --strict). Nothing was written.\n`);
+    const strict = site('unclosed-details');
+    cpSync(previous, path.join(strict, 'dist'), { recursive: true });
+    const failed = await paydocs(['build', '--strict'], strict);
+    expect(failed.code).toBe(1);
+    expect(failed.err).toBe(`${warning}\n✖ 1 warning (failing with --strict). Nothing was written.\n`);
+    expect(fingerprint(path.join(strict, 'dist'))).toEqual(previousPrint);
   });
 
-  it('a frontmatter block never closed: an error at line 1, not a page with an empty body', () => {
-    expect(buildBad('unclosed-frontmatter')).toMatchInlineSnapshot(`
+  it('a frontmatter block never closed: an error at line 1, not a page with an empty body', async ({ expect }) => {
+    expect(await buildBad('unclosed-frontmatter')).toMatchInlineSnapshot(`
       "content/docs/guide.md:1: the frontmatter opened here is never closed: expected a \`---\` line after it
         hint: end the frontmatter with a line of three dashes; without it, the whole file is read as frontmatter and the page is empty
-
-      ✖ 1 error. Nothing was written.
       "
     `);
   });
 });
 
-describe('Content-Security-Policy (issue 33, failure 8)', () => {
-  it('every page allows each of its inline scripts by hash, and _headers allows every one the site has', () => {
+describe.concurrent('Content-Security-Policy (issue 33, failure 8)', () => {
+  it('every page allows each of its inline scripts by hash, and _headers allows every one the site has', async ({ expect }) => {
     const dir = site('_base');
     writeFileSync(path.join(dir, 'content/redirects.yaml'), '- from: /old-guide\n  to: /guide\n');
-    expect(paydocs(['build'], dir).code).toBe(0);
+    expect((await build(dir)).failed).toBe(false);
     const dist = path.join(dir, 'dist');
     const header = /^\s+Content-Security-Policy: (.+)$/m.exec(readFileSync(path.join(dist, '_headers'), 'utf8'))![1]!;
     expect(readFileSync(path.join(dist, '_headers'), 'utf8').split('\n')[1]).toBe('/*');

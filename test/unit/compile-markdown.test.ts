@@ -5,7 +5,7 @@ import type { SourceDoc } from '../../cli/pipeline/load/load-content.ts';
 import { createProcessor } from '../../cli/pipeline/compile/markdown/create-processor.ts';
 import { createStyleToClass } from '../../cli/pipeline/compile/markdown/highlighter.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
-import siteConfig from '../../docs.config.ts';
+import siteConfig from '../fixtures/full-config/docs.config.ts';
 
 const config = validateConfig(siteConfig);
 const styleToClass = createStyleToClass();

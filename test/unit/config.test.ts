@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../cli/pipeline/load/load-config.ts';
 import { configErrors as errorsOf } from '../helpers/config-errors.ts';
-import siteConfig from '../../docs.config.ts';
+import siteConfig from '../fixtures/full-config/docs.config.ts';
 
 
 describe('config/config-schema', () => {
@@ -20,7 +20,7 @@ describe('config/config-schema', () => {
   it('names the key path, what was expected and what was found', () => {
     const bad = {
       ...siteConfig,
-      url: 'docs.corvopay.com',
+      url: 'docs.example.com',
       trailingSlash: 'yes',
       i18n: { ...siteConfig.i18n, defaultLocale: 'de' },
       navbar: { items: [{ type: 'link', label: 'Home', to: 'home' }, { type: 'external', label: 'KB', href: 'https://kb.example.com', icon: 'rocket' }] },
@@ -28,7 +28,7 @@ describe('config/config-schema', () => {
     };
     expect(errorsOf(bad)).toMatchInlineSnapshot(`
       [
-        "docs.config.ts: url: expected an absolute http(s) URL such as \`https://docs.example.com\`, received \`docs.corvopay.com\`",
+        "docs.config.ts: url: expected an absolute http(s) URL such as \`https://docs.example.com\`, received \`docs.example.com\`",
         "docs.config.ts: trailingSlash: expected boolean, received string",
         "docs.config.ts: i18n.defaultLocale: expected one of \`en\`, \`ru\`, received \`de\`",
         "docs.config.ts: navbar.items[0].to: expected a site path starting with \`/\`, received \`home\`",

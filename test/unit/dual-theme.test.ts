@@ -3,7 +3,8 @@ import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shik
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dualThemeCodeToHast } from '../../cli/pipeline/compile/markdown/dual-theme.ts';
 import { createStyleToClass, LANGUAGES, THEMES } from '../../cli/pipeline/compile/markdown/highlighter.ts';
-import { docCodeBlocks } from '../helpers/code-blocks.ts';
+import { codeBlocksIn } from '../helpers/code-blocks.ts';
+import { fixture } from '../helpers/fixture.ts';
 
 let highlighter: Highlighter;
 beforeAll(async () => {
@@ -30,11 +31,10 @@ function countTokenizations(lang: string, fn: () => void): number {
 const options = (lang: string, transformers: ShikiTransformer[] = []) => ({ lang, themes: THEMES, defaultColor: false as const, transformers });
 
 describe('dualThemeCodeToHast', () => {
-  it('builds exactly the tree of shiki’s two passes for every code block of the docs, with half the tokenizing', () => {
+  it('builds exactly the tree of shiki’s two passes for code of every language the site highlights, with half the tokenizing', () => {
     const dual = dualThemeCodeToHast(highlighter, THEMES);
-    const blocks = docCodeBlocks().filter(([lang]) => highlighter.getLoadedLanguages().includes(lang));
-    expect(blocks.length).toBeGreaterThan(200);
-    expect(new Set(blocks.map(([l]) => l)).size).toBeGreaterThanOrEqual(6);
+    const blocks = codeBlocksIn(fixture('code-blocks'));
+    expect(new Set(blocks.map(([l]) => l))).toEqual(new Set(LANGUAGES));
     let once = 0;
     let twice = 0;
     for (const [lang, code] of blocks) {

@@ -4,13 +4,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATA_DIR, loadData } from '../../cli/pipeline/load/load-data.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
-import { PROJECT_ROOT } from '../helpers/site.ts';
+import { fixture } from '../helpers/fixture.ts';
 
-/** A project with only `content/data/<name>.yaml` files: the real ones unless replaced. */
-function project(files: Record<string, string>, keepReal: string[] = []): string {
+/** The reference data of the api-data fixture: a few rows of every kind. */
+const FIXTURE = fixture('api-data');
+
+/** A project with only `content/data/<name>.yaml` files: `files`, and the fixture's files named in `keep`. */
+function project(files: Record<string, string>, keep: string[] = []): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'paydocs-data-'));
   mkdirSync(path.join(root, DATA_DIR), { recursive: true });
-  for (const name of keepReal) writeFileSync(path.join(root, DATA_DIR, `${name}.yaml`), readFileSync(path.join(PROJECT_ROOT, DATA_DIR, `${name}.yaml`)));
+  for (const name of keep) writeFileSync(path.join(root, DATA_DIR, `${name}.yaml`), readFileSync(path.join(FIXTURE, DATA_DIR, `${name}.yaml`)));
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, DATA_DIR, `${name}.yaml`), text);
   return root;
 }
@@ -22,8 +25,8 @@ function load(root: string) {
 }
 
 describe('cli/pipeline/load/load-data', () => {
-  it('loads the real reference data without a problem and builds every table', () => {
-    const { data, messages } = load(PROJECT_ROOT);
+  it('loads a file of every kind without a problem and builds every table', () => {
+    const { data, messages } = load(FIXTURE);
     expect(messages).toEqual([]);
     expect([...data.tables.keys()].sort()).toEqual([
       'api_error_codes',
@@ -41,8 +44,8 @@ describe('cli/pipeline/load/load-data', () => {
     ]);
   });
 
-  it('takes public codes from the ISO lists, with Russian names', () => {
-    const { data } = load(PROJECT_ROOT);
+  it('takes public codes from the ISO lists, with Russian names, and the services of the markets served', () => {
+    const { data } = load(FIXTURE);
     const countries = data.tables.get('country_codes')!;
     expect(countries.rows).toHaveLength(249);
     const br = countries.rows.find((r) => r.id === 'BR')!;
@@ -57,7 +60,7 @@ describe('cli/pipeline/load/load-data', () => {
     for (const code of ['BOV', 'CLF', 'XAU', 'XDR', 'XTS', 'XXX']) expect(byCode.has(code)).toBe(false);
     const states = data.tables.get('state_codes')!;
     expect(states.rows.find((r) => r.id === 'MX-CMX')?.cells.name).toBe('Ciudad de México');
-    // Only countries Corvopay serves: no subdivisions of Japan.
+    // Only the countries of markets.yaml: no subdivisions of Japan.
     expect(states.rows.some((r) => r.id.startsWith('JP-'))).toBe(false);
     expect(data.tables.get('language_codes')!.rows.find((r) => r.id === 'sw')?.cells.name).toEqual({ en: 'Swahili', ru: 'суахили' });
   });

@@ -13,8 +13,8 @@ import { createStyleToClass } from '../../cli/pipeline/compile/markdown/highligh
 import { generatedPaths } from '../../cli/pipeline/emit/write-llms.ts';
 import type { MarkdownData } from '../../cli/pipeline/compile/markdown/types.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
-import siteConfig from '../../docs.config.ts';
-import { PROJECT_ROOT } from '../helpers/site.ts';
+import siteConfig from '../fixtures/full-config/docs.config.ts';
+import { fixture } from '../helpers/fixture.ts';
 
 const config = validateConfig(siteConfig);
 const processor = await createProcessor({ styleToClass: createStyleToClass() });
@@ -355,7 +355,7 @@ describe('cli/pipeline/compile/markdown/remark-api-operation', () => {
 });
 
 describe('cli/pipeline/compile/markdown/remark-data-table and remark-status-diagram: data that did not load', () => {
-  const full = loadData({ root: PROJECT_ROOT, diagnostics: new DiagnosticList() });
+  const full = loadData({ root: fixture('api-data'), diagnostics: new DiagnosticList() });
   const without = (name: string) => new Map([...full.tables].filter(([n]) => n !== name));
   const body = '::data-table{src="test_cards"}\n\n::status-diagram\n';
 

@@ -8,12 +8,12 @@ import { createStyleToClass } from '../../cli/pipeline/compile/markdown/highligh
 import { layoutStatuses, statusDiagramSvg } from '../../cli/pipeline/compile/markdown/remark-status-diagram.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
 import { stringsFor } from '../../shared/i18n/strings.ts';
-import siteConfig from '../../docs.config.ts';
-import { PROJECT_ROOT } from '../helpers/site.ts';
+import siteConfig from '../fixtures/full-config/docs.config.ts';
+import { fixture } from '../helpers/fixture.ts';
 
 const config = validateConfig(siteConfig);
 const processor = await createProcessor({ styleToClass: createStyleToClass() });
-const reference = loadData({ root: PROJECT_ROOT, diagnostics: new DiagnosticList() });
+const reference = loadData({ root: fixture('api-data'), diagnostics: new DiagnosticList() });
 const routes: Record<string, string> = { 'reference/country_codes.md': '/reference/country_codes' };
 
 function compile(body: string, locale = 'en', data: { reference?: typeof reference } = { reference }) {
@@ -40,17 +40,17 @@ describe('cli/pipeline/compile/markdown/remark-data-table', () => {
   it('renders a table with a stable id and a self-link per row, row headers, and a source line only for the table of a standard', () => {
     const { page, errors } = compile('## Codes {#codes}\n\n::data-table{src="api_error_codes"}\n');
     expect(errors).toEqual([]);
-    expect(page.html).toContain('<div class="data-table" data-src="api_error_codes" data-rows="15">');
+    expect(page.html).toContain('<div class="data-table" data-src="api_error_codes" data-rows="7">');
     expect(page.html).toContain('<div class="data-table__scroll" role="region" aria-label="API error codes" tabindex="0">');
     expect(rowHtml(page.html, '2003')).toMatchInlineSnapshot(`
       "<tr id="2003">
       <th scope="row"><a href="#2003" class="data-table__anchor"><code>2003</code></a></th>
       <td class="data-table__nowrap">400</td>
       <td>amount outside limits</td>
-      <td>Respect the limits of the service returned by <a href="/api/service_list">service/list</a>.</td>
+      <td>Look the transaction up with <a href="/api/transaction_find">transaction/find</a> before you retry.</td>
       </tr>"
     `);
-    // Corvopay's own table names no source: a path in the docs repository says nothing to a reader.
+    // The site's own table names no source: a path in the docs repository says nothing to a reader.
     expect(page.html).not.toContain('data-table__source');
     const iso = compile('::data-table{src="currency_codes"}\n').page.html;
     expect(iso).toMatch(/<p class="data-table__source">Source: ISO 4217 \(currency-codes, \d{4}-\d{2}-\d{2}\)\.<\/p>/);
@@ -62,8 +62,8 @@ describe('cli/pipeline/compile/markdown/remark-data-table', () => {
     const { page, errors } = compile('::data-table{src="api_error_codes"}\n', 'ru');
     expect(errors).toEqual([]);
     expect(page.html).toContain('<th scope="col">что делать</th>');
-    expect(rowHtml(page.html, '2003')).toContain('<a href="/ru/api/service_list">service/list</a>');
-    expect(page.links).toEqual(expect.arrayContaining([expect.objectContaining({ raw: '/api/service_list', kind: 'path', path: '/ru/api/service_list', line: 8 })]));
+    expect(rowHtml(page.html, '2003')).toContain('<a href="/ru/api/transaction_find">transaction/find</a>');
+    expect(page.links).toEqual(expect.arrayContaining([expect.objectContaining({ raw: '/api/transaction_find', kind: 'path', path: '/ru/api/transaction_find', line: 8 })]));
     const countries = compile('::data-table{src="country_codes"}\n', 'ru').page.html;
     expect(rowHtml(countries, 'KE')).toContain('<td>Кения</td>');
     expect(rowHtml(countries, 'KE')).toContain('<a href="/ru/services/kenya/mobile_money/payout">kenya_mobile_money_payout</a>');
@@ -143,12 +143,13 @@ describe('cli/pipeline/compile/markdown/remark-status-diagram', () => {
 
   it('lays the main path out top to bottom in the first column and final statuses beside it', () => {
     const { nodes, back } = layoutStatuses(statuses);
-    const main = ['created', 'pending', 'requires_action', 'processing', 'success', 'partially_refunded', 'chargeback'];
+    const main = ['created', 'pending', 'requires_action', 'processing', 'success', 'chargeback'];
     expect(main.map((s) => nodes.get(s)!.col)).toEqual(main.map(() => 0));
-    expect(main.map((s) => nodes.get(s)!.row)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    for (const s of ['cancelled', 'expired', 'failed', 'refunded']) expect(nodes.get(s)!.col).toBe(1);
-    // Every edge points down or sideways, except the back edges of the two cycles (a won dispute, 3-D Secure of a pre-authorisation).
-    expect([...back]).toEqual(['chargeback->success', 'requires_action->pending']);
+    expect(main.map((s) => nodes.get(s)!.row)).toEqual([0, 1, 2, 3, 4, 5]);
+    // Each final status on the first free row at or below its own: `failed` (reached from `processing`) below `expired`.
+    expect(['expired', 'failed', 'refunded'].map((s) => [nodes.get(s)!.col, nodes.get(s)!.row])).toEqual([[1, 2], [1, 4], [1, 5]]);
+    // Every edge points down or sideways, except the back edges of the two cycles (3-D Secure of a pre-authorisation, a won dispute).
+    expect([...back]).toEqual(['requires_action->pending', 'chargeback->success']);
     for (const t of statuses.transitions) if (!back.has(`${t.from}->${t.to}`)) expect(nodes.get(t.to)!.row).toBeGreaterThan(nodes.get(t.from)!.row);
   });
 
@@ -157,7 +158,7 @@ describe('cli/pipeline/compile/markdown/remark-status-diagram', () => {
     expect(svg.match(/<g class="status-diagram__node/g)).toHaveLength(statuses.statuses.length);
     expect(svg.match(/<path class="status-diagram__edge/g)).toHaveLength(statuses.transitions.length);
     expect(svg).toContain('role="img" aria-labelledby="status-diagram-title"');
-    expect(svg).toContain('<title id="status-diagram-title">State diagram of transaction statuses: 23 allowed transitions, listed in the table below.</title>');
+    expect(svg).toContain('<title id="status-diagram-title">State diagram of transaction statuses: 14 allowed transitions, listed in the table below.</title>');
     expect(svg).toContain('<path class="status-diagram__edge status-diagram__edge--back"');
     expect(svg).toContain('<title>chargeback → success</title>');
     // Colours come from the theme (CSS classes), so the diagram follows dark mode.

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expandDirectives } from '../../bench/lib/expand-directives.ts';
 import { toDocusaurusContent, unwrapTabs } from '../../bench/lib/to-docusaurus.ts';
+import { fixture } from '../helpers/fixture.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+/** A site whose pages render an OpenAPI document, data tables and the status diagram. */
+const SITE = fixture('api-data');
 
 describe('bench/lib/to-docusaurus', () => {
   it('unwraps :::tabs into its code blocks and keeps every other directive, and ::: inside code', () => {
@@ -71,11 +73,11 @@ describe('bench/lib/to-docusaurus', () => {
 });
 
 describe('bench/lib/expand-directives', () => {
-  it("writes this site's generated pages out as the Markdown the directives become, in both locales", async () => {
-    const expanded = await expandDirectives(ROOT);
+  it("writes a site's generated pages out as the Markdown the directives become, in both locales", async () => {
+    const expanded = await expandDirectives(SITE);
     const withDirectives = (dir: string) =>
-      (readdirSync(path.join(ROOT, 'content', dir), { recursive: true }) as string[])
-        .filter((f) => f.endsWith('.md') && /::(?:api-operation|data-table|status-diagram)\b/.test(readFileSync(path.join(ROOT, 'content', dir, f), 'utf8')))
+      (readdirSync(path.join(SITE, 'content', dir), { recursive: true }) as string[])
+        .filter((f) => f.endsWith('.md') && /::(?:api-operation|data-table|status-diagram)\b/.test(readFileSync(path.join(SITE, 'content', dir, f), 'utf8')))
         .map((f) => `${dir}/${f.split(path.sep).join('/')}`);
     expect([...expanded.keys()].sort()).toEqual([...withDirectives('docs'), ...withDirectives('i18n/ru')].sort());
     for (const [file, text] of expanded) {
@@ -91,7 +93,7 @@ describe('bench/lib/expand-directives', () => {
     expect(api).toContain('curl --request POST');
     expect(api).toMatch(/^:::tabs\{group="lang"\}$/m);
     expect(expanded.get('i18n/ru/api/transaction_create.md')).toMatch(/^## Запрос \{#request\}$/m);
-    expect(expanded.get('docs/reference/country_codes.md')).toMatch(/^\| \[`BR`\]\(#BR\) +\| Brazil /m);
+    expect(expanded.get('docs/reference/api_error_codes.md')).toMatch(/^\| \[`2003`\]\(#2003\) +\| 400 +\| amount outside limits /m);
     expect(expanded.get('docs/reference/transaction_statuses.md')).toContain('<svg');
   });
 });

@@ -6,7 +6,7 @@ import { createProcessor } from '../../cli/pipeline/compile/markdown/create-proc
 import { createStyleToClass } from '../../cli/pipeline/compile/markdown/highlighter.ts';
 import { typesetRussian } from '../../cli/pipeline/compile/markdown/remark-typography.ts';
 import { DiagnosticList } from '../../cli/diagnostics.ts';
-import siteConfig from '../../docs.config.ts';
+import siteConfig from '../fixtures/full-config/docs.config.ts';
 
 const config = validateConfig(siteConfig);
 const processor = await createProcessor({ styleToClass: createStyleToClass() });

@@ -1,21 +1,22 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { compileDoc, type CompiledPage } from '../../cli/pipeline/compile/compile-markdown.ts';
-import { validateConfig } from '../../cli/pipeline/load/load-config.ts';
+import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
 import { loadContent } from '../../cli/pipeline/load/load-content.ts';
 import { createProcessor } from '../../cli/pipeline/compile/markdown/create-processor.ts';
 import { createStyleToClass } from '../../cli/pipeline/compile/markdown/highlighter.ts';
 import { writeFeeds } from '../../cli/pipeline/emit/write-feeds.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
-import siteConfig from '../../docs.config.ts';
-import { PROJECT_ROOT } from '../helpers/site.ts';
+import { fixture } from '../helpers/fixture.ts';
 
-const config = validateConfig(siteConfig);
+/** A site with a changelog of three dated sections in both locales. */
+const FIXTURE = fixture('feeds');
+const config = await loadConfig(FIXTURE);
 const processor = await createProcessor({ styleToClass: createStyleToClass() });
 
-/** The real changelog of every locale, compiled. */
-function realChangelogs(): Map<string, CompiledPage[]> {
-  const content = loadContent({ root: PROJECT_ROOT, config, mode: 'build', diagnostics: new DiagnosticList() });
+/** The fixture's changelog of every locale, compiled. */
+function changelogs(): Map<string, CompiledPage[]> {
+  const content = loadContent({ root: FIXTURE, config, mode: 'build', diagnostics: new DiagnosticList() });
   const pages = new Map<string, CompiledPage[]>();
   for (const [locale, docs] of content.docs) {
     const doc = docs.find((d) => d.route === '/changelog')!;
@@ -44,25 +45,25 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@'
 
 describe('cli/pipeline/emit/write-feeds', () => {
   const diagnostics = new DiagnosticList();
-  const feeds = writeFeeds({ config, pages: realChangelogs(), diagnostics });
+  const feeds = writeFeeds({ config, pages: changelogs(), diagnostics });
 
   it('writes a well-formed Atom feed per locale of the changelog, with a link for the page head', () => {
     expect(diagnostics.items.map(formatDiagnostic)).toEqual([]);
     expect([...feeds.files.keys()].sort()).toEqual(['changelog.atom', 'ru/changelog.atom']);
-    expect(feeds.links.get('/changelog')).toEqual({ href: '/changelog.atom', title: 'Changelog · Corvopay' });
-    expect(feeds.links.get('/ru/changelog')).toEqual({ href: '/ru/changelog.atom', title: 'История изменений · Corvopay' });
+    expect(feeds.links.get('/changelog')).toEqual({ href: '/changelog.atom', title: 'Changelog · Examplepay' });
+    expect(feeds.links.get('/ru/changelog')).toEqual({ href: '/ru/changelog.atom', title: 'История изменений · Examplepay' });
     for (const xml of feeds.files.values()) expect(XMLValidator.validate(xml)).toBe(true);
   });
 
   it('gives every entry a unique id, a title, an RFC 3339 date and its section as content, newest first', () => {
     for (const [file, xml] of feeds.files) {
       const feed = parser.parse(xml).feed;
-      const base = file.startsWith('ru/') ? 'https://docs.corvopay.com/ru/changelog' : 'https://docs.corvopay.com/changelog';
+      const base = file.startsWith('ru/') ? 'https://docs.example.com/ru/changelog' : 'https://docs.example.com/changelog';
       expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
       expect(feed.id).toBe(base);
       expect(feed.link.map((l: Record<string, string>) => l['@rel'])).toEqual(['self', 'alternate']);
       const entries = feed.entry as Array<{ id: string; title: string; updated: string; content: { '#text': string; '@type': string } }>;
-      expect(entries.length).toBe(10);
+      expect(entries.length).toBe(3);
       expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
       for (const e of entries) {
         expect(e.id).toMatch(new RegExp(`^${base}#\\d{4}-\\d{2}-\\d{2}$`));
@@ -77,9 +78,9 @@ describe('cli/pipeline/emit/write-feeds', () => {
       expect(feed.updated).toBe(dates[0]);
     }
     const [latest, en] = parser.parse(feeds.files.get('changelog.atom')!).feed.entry;
-    expect(latest).toMatchObject({ id: 'https://docs.corvopay.com/changelog#2025-11-20', title: 'Rate limits and error 1004', updated: '2025-11-20T00:00:00Z' });
-    expect(en).toMatchObject({ id: 'https://docs.corvopay.com/changelog#2025-10-14', title: 'Payco payouts in Turkey', updated: '2025-10-14T00:00:00Z' });
-    expect(en.content['#text']).toContain('<a href="/services/turkey/payco/payout">');
+    expect(latest).toMatchObject({ id: 'https://docs.example.com/changelog#2025-11-20', title: 'Rate limits and error 1004', updated: '2025-11-20T00:00:00Z' });
+    expect(en).toMatchObject({ id: 'https://docs.example.com/changelog#2025-10-14', title: 'Wallet payouts', updated: '2025-10-14T00:00:00Z' });
+    expect(en.content['#text']).toContain('<a href="/payouts">');
   });
 
   it('escapes markup so the content survives as text', () => {

@@ -3,20 +3,23 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parseYamlSource } from '../../cli/pipeline/load/api/yaml-source.ts';
-import { PROJECT_ROOT } from '../helpers/site.ts';
+import { fixture } from '../helpers/fixture.ts';
+
+const FIXTURE = fixture('api-data');
 
 const reference = (text: string) => YAML.parseDocument(text, { uniqueKeys: true }).toJS({ maxAliasCount: 100 }) as unknown;
 
 describe('parseYamlSource', () => {
-  // The data comes from js-yaml, the lines from `yaml`: on the real content both must read the same data.
+  // The data comes from js-yaml, the lines from `yaml`: both must read the same data (flow and block
+  // collections, quoted and plain scalars, comments, Cyrillic). The portal's files: test/content/yaml-files.test.ts.
   const files = ['content/api', 'content/data'].flatMap((dir) =>
-    readdirSync(path.join(PROJECT_ROOT, dir))
+    readdirSync(path.join(FIXTURE, dir))
       .filter((f) => f.endsWith('.yaml'))
       .map((f) => `${dir}/${f}`),
   );
 
   it.each(files)('reads %s as the yaml package does', (file) => {
-    const text = readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
+    const text = readFileSync(path.join(FIXTURE, file), 'utf8');
     const { source, errors } = parseYamlSource(text, file);
     expect(errors).toEqual([]);
     expect(source!.data).toStrictEqual(reference(text));

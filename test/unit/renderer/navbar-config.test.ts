@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../../cli/pipeline/load/load-config.ts';
 import { configErrors as errorsOf } from '../../helpers/config-errors.ts';
-import siteConfig from '../../../docs.config.ts';
+import siteConfig from '../../fixtures/full-config/docs.config.ts';
 
 
 describe('config/schemas/navbar', () => {

@@ -63,8 +63,10 @@ describe('cli/pipeline/search/search-index-pool (threads started before the sour
     const { config, locales, diagnostics } = await corpusRoutes(root);
     const pool = startSearchIndexPool(2);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 500));
       const sources = searchSources({ root, config, locales, diagnostics });
+      expect(sources).toHaveLength(2);
+      // A first round, one source per thread: once both are answered, both threads have loaded.
+      await Promise.all(pool.index(sources).values());
       const indexes = pool.index(sources);
       for (const source of sources) expect(await indexes.get(source)).toBe(indexSearchSource(source));
     } finally {
@@ -84,7 +86,9 @@ describe('cli/pipeline/search/search-index-pool (threads started before the sour
     for (const [entry, message] of [[throws, 'the index module is broken'], [exits, 'exited with code 3']] as const) {
       const pool = startSearchIndexPool(1, pathToFileURL(entry));
       try {
-        await new Promise((resolve) => setTimeout(resolve, 800));
+        // Sent while the thread loads: failed when it fails...
+        await expect(pool.index(sources).get(sources[0]!)!).rejects.toThrow(message);
+        // ...and sent once it has failed: failed at once, not queued for ever.
         await expect(pool.index(sources).get(sources[0]!)!).rejects.toThrow(message);
       } finally {
         await pool.close();

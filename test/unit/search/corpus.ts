@@ -17,7 +17,10 @@ import { createProcessor } from '../../../cli/pipeline/compile/markdown/create-p
 import { createStyleToClass } from '../../../cli/pipeline/compile/markdown/highlighter.ts';
 import { DiagnosticList } from '../../../cli/diagnostics.ts';
 import type { SearchIndexFile, SearchTextFile } from '../../../shared/search/index-format.ts';
-import { ROOT } from '../../helpers/fixture.ts';
+import { fixture, ROOT } from '../../helpers/fixture.ts';
+
+/** The synonyms of the corpus: test/fixtures/search-synonyms.yaml. */
+export const SYNONYMS = path.join(ROOT, 'test/fixtures/search-synonyms.yaml');
 
 const page = (fm: Record<string, string | number | string[]>, body: string) =>
   `---\n${Object.entries(fm)
@@ -124,7 +127,7 @@ export const REFERENCE_CORPUS: Record<string, string> = {
   ),
 };
 
-/** Writes `CORPUS` and `extra` (and the real `content/data/search-synonyms.yaml`, or `synonyms`) to a temp project. */
+/** Writes `CORPUS` and `extra` (and the synonyms of `SYNONYMS`, or `synonyms`) to a temp project. */
 export function writeCorpus(synonyms?: string, extra: Record<string, string> = {}): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'paydocs-search-corpus-'));
   written.push(root);
@@ -134,7 +137,7 @@ export function writeCorpus(synonyms?: string, extra: Record<string, string> = {
     writeFileSync(abs, text);
   }
   mkdirSync(path.join(root, 'content/data'), { recursive: true });
-  if (synonyms === undefined) copyFileSync(path.join(ROOT, SYNONYMS_FILE), path.join(root, SYNONYMS_FILE));
+  if (synonyms === undefined) copyFileSync(SYNONYMS, path.join(root, SYNONYMS_FILE));
   else writeFileSync(path.join(root, SYNONYMS_FILE), synonyms);
   return root;
 }
@@ -155,8 +158,8 @@ export async function corpusRoutes(root: string): Promise<{ config: typeof CONFI
   const config = CONFIG;
   const diagnostics = new DiagnosticList();
   const content = loadContent({ root, config, mode: 'build', diagnostics });
-  // The reference tables of the real site, for the data-table page.
-  const reference = loadData({ root: ROOT, diagnostics: new DiagnosticList() });
+  // Reference data of every kind, for the data-table pages.
+  const reference = loadData({ root: fixture('api-data'), diagnostics: new DiagnosticList() });
   const pages = compileMarkdown(content, { config, processor: await createProcessor({ styleToClass: createStyleToClass() }), diagnostics, data: { reference } });
   return { config, locales: buildRoutes({ config, pages, categories: content.categories, customPages: [] }), diagnostics };
 }
