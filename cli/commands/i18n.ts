@@ -42,7 +42,7 @@ export interface I18nStatus {
  * when the CLI starts: `paydocs build` starts its compile workers before it needs them.
  */
 async function contentModules() {
-  const [{ loadConfig }, { sourceHash }, { default: matter }] = await Promise.all([import('../pipeline/load/load-config.ts'), import('../pipeline/load/load-content.ts'), import('gray-matter')]);
+  const [{ loadConfig }, { sourceHash }, { default: matter }] = await Promise.all([import('../pipeline/load/load-config.ts'), import('../pipeline/load/read-markdown-file.ts'), import('gray-matter')]);
   return { loadConfig, sourceHash, matter };
 }
 

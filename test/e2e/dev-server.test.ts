@@ -4,7 +4,7 @@ import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { shownTexts, type OpenApiDocument } from '../../cli/pipeline/compile/api/operation-model.ts';
-import { sourceHash } from '../../cli/pipeline/load/load-content.ts';
+import { sourceHash } from '../../cli/pipeline/load/read-markdown-file.ts';
 import { setSourceHash } from '../../cli/commands/i18n.ts';
 import { startDevServer, type DevServer } from '../../cli/dev/dev-server.ts';
 import { formatDiagnostic } from '../../cli/diagnostics.ts';

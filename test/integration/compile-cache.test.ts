@@ -90,7 +90,7 @@ describe('cli/cache/compile-cache: builds', () => {
     expect(readFileSync(path.join(edited.outDir, 'index.html'), 'utf8')).toContain('A sentence added since.');
     expect(files(edited.outDir)['ru/index.html']).toBe(files(before.outDir)['ru/index.html']);
     // The translation records the hash of the source it translates: current, then outdated by the next English edit.
-    const { sourceHash } = await import('../../cli/pipeline/load/load-content.ts');
+    const { sourceHash } = await import('../../cli/pipeline/load/read-markdown-file.ts');
     writeFileSync(ruIntro, readFileSync(ruIntro, 'utf8').replace('slug: /', `slug: /\nsource_hash: ${sourceHash(readFileSync(intro, 'utf8'))}`));
     expect(hrefs(await buildInto(site, { cache: true }))).toBe(1);
     writeFileSync(intro, `${readFileSync(intro, 'utf8')}\nAnother sentence.\n`);

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
 import { setSourceHash } from '../../cli/commands/i18n.ts';
-import { sourceHash } from '../../cli/pipeline/load/load-content.ts';
+import { sourceHash } from '../../cli/pipeline/load/read-markdown-file.ts';
 import { paydocs } from '../helpers/cli.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 

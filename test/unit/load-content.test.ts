@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../cli/pipeline/load/load-config.ts';
-import { loadContent, readMarkdownFile } from '../../cli/pipeline/load/load-content.ts';
+import { loadContent } from '../../cli/pipeline/load/load-content.ts';
+import { readMarkdownFile } from '../../cli/pipeline/load/read-markdown-file.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);
@@ -74,7 +75,7 @@ describe('cli/pipeline/load/load-content', () => {
   });
 });
 
-describe('cli/pipeline/load/load-content: readMarkdownFile on files it cannot take', () => {
+describe('cli/pipeline/load/read-markdown-file: files it cannot take', () => {
   const read = (text: string | undefined, setup?: (abs: string) => void) => {
     const abs = path.join(mkdtempSync(path.join(os.tmpdir(), 'paydocs-read-')), 'page.md');
     if (text !== undefined) writeFileSync(abs, text);

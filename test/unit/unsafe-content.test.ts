@@ -6,7 +6,8 @@ import { compileDoc } from '../../cli/pipeline/compile/compile-markdown.ts';
 import { createProcessor } from '../../cli/pipeline/compile/markdown/create-processor.ts';
 import { createStyleToClass } from '../../cli/pipeline/compile/markdown/highlighter.ts';
 import { validateConfig } from '../../cli/pipeline/load/load-config.ts';
-import { readMarkdownFile, type SourceDoc } from '../../cli/pipeline/load/load-content.ts';
+import type { SourceDoc } from '../../cli/pipeline/load/load-content.ts';
+import { readMarkdownFile } from '../../cli/pipeline/load/read-markdown-file.ts';
 import { DiagnosticList, formatDiagnostic } from '../../cli/diagnostics.ts';
 import { defineConfig } from '../../config/index.ts';
 
@@ -157,7 +158,7 @@ describe('remark-unclosed-html: a raw block element never closed', () => {
   });
 });
 
-describe('load-content: a frontmatter block never closed', () => {
+describe('read-markdown-file: a frontmatter block never closed', () => {
   it('is an error at line 1 with a hint, where it used to give a page with an empty body', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'paydocs-fm-'));
     const read = (text: string) => {
