@@ -9,8 +9,10 @@
  *   --runs N                            paydocs cold builds (default 5)
  *   --docusaurus-runs N                 Docusaurus cold builds (default 3)
  *   --lighthouse-runs N                 Lighthouse runs per page and tool (default 3)
- *   --skip-scale --skip-lighthouse --skip-dev    leave a part out (its budgets are then not checked)
+ *   --skip-scale --skip-lighthouse --skip-dev --skip-serve    leave a part out (its budgets are then not checked)
  *   --content DIR                       measure another content/ folder (default: the repo's)
+ *
+ * The serve load test alone, on a site built beforehand: npm run bench:serve -- <dist> (serve-load.ts).
  *
  * Everything is built in temporary folders ($TMPDIR/paydocs-bench); Docusaurus is installed there
  * from the npm registry and reused by later runs. The repo's content/ is copied, never edited.
@@ -28,6 +30,7 @@ import { runLighthouse, type LighthouseScores } from './lib/lighthouse.ts';
 import { gzipSize, measureNavigation, measurePages, type Bytes, type PageWeight } from './lib/measure-pages.ts';
 import { assertOk, runTimed, type TimedRun } from './lib/proc.ts';
 import { serveStatic } from './lib/serve.ts';
+import { measureServeLoad, serveLoadBudgets, serveLoadSummary, serveLoadTable, type ServeLoadResult } from './lib/serve-load.ts';
 import { copyProject, countPages, multiplyContent, REPO_ROOT } from './lib/site-copy.ts';
 import { expandDirectives } from './lib/expand-directives.ts';
 import { formatTable, kib, median, mib, msec, ratio, secs } from './lib/stats.ts';
@@ -75,6 +78,8 @@ interface ToolResult {
   dist?: { bytes: number; files: number };
   search?: Record<string, Bytes & { files: number }>;
   lighthouse?: Record<string, LighthouseScores[]>;
+  /** paydocs only: `paydocs serve` under load beside nginx (lib/serve-load.ts), or why it could not run. */
+  serve?: ServeLoadResult | { error: string };
 }
 
 interface ScaleResult {
@@ -253,6 +258,7 @@ function summarize(r: ToolResult): Summary {
   for (const [name, runs] of Object.entries(r.lighthouse ?? {})) {
     for (const c of ['performance', 'accessibility', 'best-practices', 'seo'] as const) s[`lh.${name}.${c}`] = median(runs.map((x) => x[c]));
   }
+  if (r.serve && !('error' in r.serve)) Object.assign(s, serveLoadSummary(r.serve));
   return s;
 }
 
@@ -300,6 +306,13 @@ function preparePaydocs(site: string): ToolBench {
         log(`paydocs dev: ready ${msec(result.dev.readyMs)}, save-to-browser ${result.dev.saveToBrowserMs.join(' / ')} ms`);
       }
       await measureBrowserSide(browser, dist, 'paydocs', result);
+      if (!flag('skip-serve')) {
+        log('paydocs: serve under load (steady, abandoned requests, slow connections), beside nginx on the same folder');
+        result.serve = await measureServeLoad(dist, {}, log).catch((e: Error) => {
+          log(`paydocs serve: load test failed: ${e.message}`);
+          return { error: e.message };
+        });
+      }
       result.summary = summarize(result);
     },
   };
@@ -480,6 +493,8 @@ function budgets(result: BenchResult, baseline: BenchResult | undefined): Budget
       for (const c of ['accessibility', 'best-practices', 'seo']) list.push({ name: `Lighthouse mobile ${page}: ${c} 100`, value: s[`lh.${page}.${c}`], limit: 100, atLeast: true, format: score });
     }
   }
+  // Reported as not measured with --skip-serve.
+  list.push(...serveLoadBudgets(flag('skip-serve') ? undefined : result.paydocs.serve));
   if (result.scale?.some((x) => x.error)) {
     const failed = result.scale.find((x) => x.error)!;
     list.push({ name: `Scale: 10 000 pages build in under a minute (${failed.factor}x, ${failed.pages} pages: ${failed.error})`, value: Infinity, limit: 60_000, format: (v) => (Number.isFinite(v) ? secs(v) : 'failed') });
@@ -539,10 +554,12 @@ async function main(): Promise<number> {
     table.text,
   ];
   if (result.scale) lines.push('', 'Synthetic scale (the real content copied N times, both locales):', '', scaleReport(result.scale).text);
+  const serve = result.paydocs.serve && !('error' in result.paydocs.serve) ? serveLoadTable(result.paydocs.serve) : undefined;
+  if (serve) lines.push('', '`paydocs serve` under load, beside nginx on the same folder, same run:', '', serve.text);
   const checked = evaluateBudgets(budgets(result, baseline));
   lines.push('', 'Budgets:', '', checked.text);
   console.log(lines.join('\n'));
-  writeFileSync(path.join(REPO_ROOT, 'bench/.results/latest.md'), [table.markdown, '', result.scale ? scaleReport(result.scale).markdown : '', '', checked.markdown, ''].join('\n'));
+  writeFileSync(path.join(REPO_ROOT, 'bench/.results/latest.md'), [table.markdown, '', result.scale ? scaleReport(result.scale).markdown : '', '', serve?.markdown ?? '', '', checked.markdown, ''].join('\n'));
   log('wrote bench/.results/latest.json and latest.md (Markdown tables for the README)');
   return checked.failed ? 1 : 0;
 }

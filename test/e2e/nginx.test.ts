@@ -1,18 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../helpers/chromium.ts';
+import { NGINX, startNginx, type NginxServer } from '../helpers/nginx.ts';
 
 /**
- * The real host: Debian's nginx serves the built dist/ with the config below (the one a deployment
+ * The real host: Debian's nginx serves the built dist/ with the config of test/helpers/nginx.ts (the one a deployment
  * can start from) and the build's `nginx-redirects.conf` map. CI installs nginx (.ci/run); locally
  * the tests are skipped, saying so, when it is missing.
  */
-const NGINX = '/usr/sbin/nginx';
 const haveNginx = existsSync(NGINX);
 if (!haveNginx) {
   if (process.env.CI) throw new Error(`${NGINX} is missing on CI: .ci/run must install Debian's nginx (apt-get install nginx)`);
@@ -21,131 +18,19 @@ if (!haveNginx) {
 
 const dist = inject('distDir');
 let origin = '';
-let nginx: ChildProcess | undefined;
-let errorLog = '';
+let nginx: NginxServer | undefined;
 let browser: Browser;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** The locale folders of the build that have their own 404 page (`ru/404.html`). */
-function localeDirs(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && existsSync(path.join(dir, e.name, '404.html')))
-    .map((e) => e.name);
-}
-
-/**
- * A server block for a paydocs site: clean URLs (`/x`, `/x/`, `/x.html`, `/x/index.html` all serve
- * `x/index.html`), the locale's own 404 page with status 404, a real 301 for every redirect, a year of
- * cache for content-hashed `/assets/`, revalidation for everything else, gzip.
- */
-function nginxConfig(input: { prefix: string; port: number; root: string; locales: string[] }): string {
-  const { prefix, port, root, locales } = input;
-  const cleanUrls = (notFound: string) => `
-      error_page 404 ${notFound};
-      add_header Cache-Control "no-cache" always;
-      try_files $uri $uri/index.html =404;`;
-  const htmlLocation = `
-    location ~ ^(?<clean>.*?)(?:/index)?\\.html$ {
-      add_header Cache-Control "no-cache" always;
-      try_files $uri $clean/index.html =404;
-    }`;
-  return `daemon off;
-master_process off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 256; }
-http {
-  types {
-    text/html html;
-    text/javascript js mjs;
-    text/css css;
-    application/json json;
-    text/markdown md;
-    text/plain txt;
-    application/xml xml;
-    image/svg+xml svg;
-    image/png png;
-    image/x-icon ico;
-    image/webp webp;
-    font/woff2 woff2;
-  }
-  default_type application/octet-stream;
-  charset utf-8;
-  charset_types text/css text/javascript text/markdown text/plain application/xml application/json image/svg+xml;
-  access_log off;
-  client_body_temp_path ${prefix}/tmp/body;
-  proxy_temp_path ${prefix}/tmp/proxy;
-  fastcgi_temp_path ${prefix}/tmp/fastcgi;
-  uwsgi_temp_path ${prefix}/tmp/uwsgi;
-  scgi_temp_path ${prefix}/tmp/scgi;
-  gzip on;
-  gzip_vary on;
-  gzip_min_length 256;
-  gzip_types text/css text/javascript application/json text/markdown text/plain application/xml image/svg+xml;
-  include ${root}/nginx-redirects.conf;
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-    absolute_redirect off;
-    if ($paydocs_redirect) { return 301 $paydocs_redirect$is_args$args; }
-    location /assets/ {
-      add_header Cache-Control "public, max-age=31536000, immutable" always;
-      try_files $uri =404;
-    }
-${locales.map((l) => `    location /${l}/ {${cleanUrls(`/${l}/404.html`)}\n${htmlLocation.replace(/^/gm, '  ')}\n    }`).join('\n')}
-    location / {${cleanUrls('/404.html')}
-    }
-${htmlLocation}
-  }
-}
-`;
-}
 
 beforeAll(async () => {
   if (!haveNginx) return;
-  const prefix = mkdtempSync(path.join(os.tmpdir(), 'paydocs-nginx-'));
-  mkdirSync(path.join(prefix, 'tmp'));
-  const port = await freePort();
-  const conf = path.join(prefix, 'nginx.conf');
-  writeFileSync(conf, nginxConfig({ prefix, port, root: dist, locales: localeDirs(dist) }));
-  errorLog = path.join(prefix, 'error.log');
-  const test = spawn(NGINX, ['-t', '-p', prefix, '-c', conf, '-e', errorLog], { stdio: 'pipe' });
-  let testOut = '';
-  test.stderr!.on('data', (c: Buffer) => (testOut += c.toString()));
-  const code = await new Promise<number | null>((resolve) => test.on('exit', resolve));
-  if (code !== 0) throw new Error(`nginx -t rejected the generated config:\n${testOut}`);
-  nginx = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', errorLog], { stdio: 'ignore' });
-  origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      await fetch(`${origin}/`);
-      break;
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`nginx did not answer on ${origin}: ${String(error)}\n${existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  nginx = await startNginx(dist);
+  origin = nginx.origin;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((r) => nginx!.once('exit', r));
-    nginx.kill('SIGTERM');
-    await exited;
-  }
+  await nginx?.stop();
 });
 
 const get = (p: string, init: RequestInit = {}) => fetch(`${origin}${p}`, { redirect: 'manual', ...init });
