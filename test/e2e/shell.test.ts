@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
-import { hydrated, openPage, openWithoutScripts, waitForTitle } from './shell-helpers.ts';
+import { goto, hydrated, openPage, openWithoutScripts, pageTimePassed, scrollAtRest, waitForTitle } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
 const dist = inject('distDir');
@@ -109,7 +109,9 @@ describe('announcement bar and hide-on-scroll navbar (off in docs.config.ts)', (
     expect(await page.locator('.announcement-bar').count()).toBe(0);
     await page.mouse.wheel(0, 1500);
     await page.waitForFunction(() => window.scrollY > 1000);
-    await page.waitForTimeout(300);
+    // Were hide-on-scroll on, the scroll events would have hidden it (use-hide-on-scroll.ts): wait
+    // until the scroll is over and what its last event set off is rendered.
+    await scrollAtRest(page);
     expect(await page.locator('header.navbar').getAttribute('class')).toBe('navbar');
     expect(await page.locator('header.navbar').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
     await close();
@@ -122,8 +124,7 @@ describe('docs version (renderer/hooks/use-docs-version)', () => {
     // Not on a doc page, nothing stored yet: the latest version.
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBeNull();
     expect(await page.getAttribute('html', 'data-docs-version')).toBe('docs-default-current');
-    await page.goto(`${site}/callbacks`, { waitUntil: 'networkidle' });
-    await hydrated(page);
+    await goto(page, `${site}/callbacks`);
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
     expect(await page.getAttribute('html', 'data-docs-version')).toBe('docs-default-current');
     await close();
@@ -199,9 +200,11 @@ describe('renderer/components/Sidebar', () => {
       const { page, problems, close } = await openPage(browser, '', { viewport: DESKTOP });
       const trees: string[] = [];
       page.on('request', (r) => new URL(r.url()).pathname.startsWith('/assets/sidebar-') && trees.push(r.url()));
-      await page.goto(`${site}${prefix}/api/transaction_create`, { waitUntil: 'networkidle' });
-      await hydrated(page);
-      // Nothing asked for the tree: reading the page costs no more than its own code.
+      await goto(page, `${site}${prefix}/api/transaction_create`);
+      // Nothing asked for the tree, by the time the network has gone quiet after the hydration (500 ms
+      // without a request: `networkidle` is the condition itself here): reading the page costs
+      // no more than its own code.
+      await page.waitForLoadState('networkidle');
       expect(trees).toEqual([]);
       const closed = page.locator(`nav.sidebar details:has(> summary:text-is("${reference}"))`);
       expect(await closed.locator('a').count()).toBe(1);
@@ -225,8 +228,7 @@ describe('renderer/components/Sidebar', () => {
         await held;
         await route.continue();
       });
-      await page.goto(`${site}${prefix}/api/transaction_create`, { waitUntil: 'networkidle' });
-      await hydrated(page);
+      await goto(page, `${site}${prefix}/api/transaction_create`);
       const closed = page.locator(`nav.sidebar details:has(> summary:text-is("${reference}"))`);
       await closed.locator('> summary').click();
       expect(await closed.getAttribute('open')).toBe('');
@@ -243,11 +245,12 @@ describe('renderer/components/Sidebar', () => {
       // Offline: the category keeps its first page, and says nothing is loading.
       await page.unroute('**/assets/sidebar-*.js');
       await page.route('**/assets/sidebar-*.js', (route) => route.abort());
-      await page.goto(`${site}${prefix}/api/transaction_create`, { waitUntil: 'networkidle' });
-      await hydrated(page);
+      await goto(page, `${site}${prefix}/api/transaction_create`);
       await closed.locator('> summary').click();
       await expect.poll(() => problems.some((p) => p.includes('could not load the sidebar'))).toBe(true);
-      await page.waitForTimeout(400); // past the 200 ms after which a pending line would show
+      // A pending line shows 200 ms after the category opened (use-delayed-flag.ts): a 200 ms timer set
+      // in the page now runs after that one would have, and its render is drawn by two frames later.
+      await pageTimePassed(page, 200);
       expect(await closed.locator('.menu__pending').count()).toBe(0);
       expect(await closed.locator('a').count()).toBe(1);
       expect(await closed.locator('> ul').getAttribute('aria-busy')).toBeNull();
@@ -654,7 +657,7 @@ describe('renderer/components/ColorModeToggle', () => {
       expect(await background(blocked)).toBe(dark);
       expect(await blocked.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
       await blocked.close();
-      await page.reload({ waitUntil: 'networkidle' });
+      await page.reload();
       await hydrated(page);
       expect(await toggle.getAttribute('aria-label')).toBe(toLight);
       await toggle.click();
@@ -688,7 +691,7 @@ describe('tabs and copy buttons (renderer/hooks/use-content-enhancements)', () =
     await page.waitForURL(`${site}/callbacks_get`);
     await page.waitForFunction(() => document.querySelector('.tabs [role=tab][data-value=python]') !== null);
     await expect.poll(selected).toContain('python');
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
     await hydrated(page);
     await expect.poll(selected).toContain('python');
     // Keyboard: arrows move between tabs of a group.
@@ -759,8 +762,7 @@ describe('renderer/components/NotFound', () => {
   ] as const) {
     it(`answers ${p} with status 404 and says the page could not be found and whom to tell`, async () => {
       const { page, problems, close } = await openPage(browser, '');
-      const res = await page.goto(site + encodeURI(p), { waitUntil: 'networkidle' });
-      await hydrated(page);
+      const res = await goto(page, site + encodeURI(p));
       expect(res?.status()).toBe(404);
       expect(await page.locator('main h1').innerText()).toBe(title);
       expect(await page.locator('main').innerText()).toMatch(owner);
@@ -911,8 +913,7 @@ describe('first-load JavaScript', () => {
           .filter((n) => new URL(n).pathname.endsWith('.js'));
       }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
     });
-    await page.goto(`${site}${docPath}`, { waitUntil: 'networkidle' });
-    await hydrated(page);
+    await goto(page, `${site}${docPath}`);
     const before = await page.evaluate(() => (window as unknown as { __scripts: string[] }).__scripts);
     const sizes = await Promise.all(
       before.map(async (url) => {
