@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
+import { goto, newContext, newPage } from './shell-helpers.ts';
 
 /**
  * API pages as a reader sees them on the real site (built by the global setup): the operation
@@ -19,9 +20,8 @@ afterAll(async () => {
 });
 
 async function open(pathname: string): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(siteUrl + pathname, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const page = await newPage(browser);
+  await goto(page, siteUrl + pathname);
   return page;
 }
 
@@ -119,11 +119,10 @@ describe('::api-operation (cli/pipeline/compile/markdown/remark-api-operation)',
 
 describe('the Markdown twin of an API or reference page (Copy page as Markdown, llms-full.txt)', () => {
   it('copies what the page shows: the operation and the data table as Markdown, not the directive lines', async () => {
-    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await newContext(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     const copy = async (pathname: string) => {
       const page = await context.newPage();
-      await page.goto(siteUrl + pathname, { waitUntil: 'networkidle' });
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await goto(page, siteUrl + pathname);
       await page.locator('button.copy-page').click();
       await page.waitForFunction(() => document.querySelector('button.copy-page')?.classList.contains('copy-page--done'));
       const text = await page.evaluate(() => navigator.clipboard.readText());

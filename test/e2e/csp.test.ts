@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
+import { hydrated, newPage } from './shell-helpers.ts';
 import { createStaticHandler } from '../../cli/serve/static-handler.ts';
 
 /**
@@ -45,7 +46,7 @@ interface Watched {
 
 /** Opens a page with a listener for CSP violations installed before any of its scripts, and waits for hydration. */
 async function open(pathname: string): Promise<Watched> {
-  const page = await browser.newPage();
+  const page = await newPage(browser);
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(m.text());
@@ -58,7 +59,7 @@ async function open(pathname: string): Promise<Watched> {
   });
   const response = await page.goto(url + pathname, { waitUntil: 'load' });
   expect(response!.headers()['content-security-policy']).toBe(policy);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await hydrated(page);
   return { page, errors, violations: () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp) };
 }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, ROOT } from '../helpers/fixture.ts';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { serveDir } from '../helpers/site.ts';
+import { goto, hydrated, newContext, newPage } from './shell-helpers.ts';
 
 // test/fixtures/i18n: /ru/ is translated and current, /ru/guide is translated but older than its
 // English page (stale source_hash), /ru/api/create has no translation.
@@ -37,9 +38,8 @@ afterAll(async () => {
 });
 
 async function open(url: string): Promise<{ page: Page; status: number | undefined }> {
-  const page = await browser.newPage();
-  const res = await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const page = await newPage(browser);
+  const res = await goto(page, url);
   return { page, status: res?.status() };
 }
 
@@ -90,7 +90,7 @@ describe('renderer/components/DocPage (translation notices)', () => {
     expect(await inView()).toBe(true);
     await page.locator('.dropdown__toggle').click();
     await Promise.all([page.waitForURL(`${site}/ru/guide#signing`), page.locator('.dropdown__link[lang="ru"]').click()]);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await hydrated(page);
     await page.waitForFunction(() => window.scrollY > 300);
     expect(await page.locator('#signing').innerText()).toContain('Подпись');
     expect(await inView()).toBe(true);
@@ -100,12 +100,14 @@ describe('renderer/components/DocPage (translation notices)', () => {
 
 describe('renderer/components/CopyPageButton', () => {
   it('fetches the page Markdown only when clicked and copies it', async () => {
-    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await newContext(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-    await page.goto(`${site}/ru/guide`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await goto(page, `${site}/ru/guide`);
+    // Not fetched by the time the network has gone quiet (500 ms without a request: `networkidle` is
+    // the condition itself here).
+    await page.waitForLoadState('networkidle');
     expect(requests.filter((p) => p.endsWith('.md'))).toEqual([]);
     const button = page.locator('button.copy-page');
     expect(await button.innerText()).toBe('Скопировать как Markdown');
@@ -119,13 +121,12 @@ describe('renderer/components/CopyPageButton', () => {
   });
 
   it('says so when the Markdown cannot be loaded', async () => {
-    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await newContext(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     await page.route('**/*.md', (route) => route.fulfill({ status: 500, body: 'down' }));
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(`${site}/guide`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await goto(page, `${site}/guide`);
     await page.locator('button.copy-page').click();
     await page.waitForFunction(() => document.querySelector('button.copy-page')?.textContent === 'Could not copy the page');
     expect(errors.some((e) => e.includes('could not copy the page as Markdown'))).toBe(true);

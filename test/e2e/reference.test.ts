@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
+import { goto, newPage } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
 const dist = inject('distDir');
@@ -16,9 +17,8 @@ afterAll(async () => {
 });
 
 async function open(url: string, viewport = { width: 1280, height: 860 }): Promise<Page> {
-  const page = await browser.newPage({ viewport });
-  await page.goto(site + url);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const page = await newPage(browser, { viewport });
+  await goto(page, site + url);
   return page;
 }
 
@@ -69,11 +69,12 @@ describe('reference tables (real site)', () => {
 
   it('loads the filter script only on pages that have a long table', async () => {
     const requested = async (url: string) => {
-      const page = await browser.newPage();
+      const page = await newPage(browser);
       const scripts: string[] = [];
       page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
-      await page.goto(site + url);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await goto(page, site + url);
+      // Nothing more by the time the network has gone quiet (500 ms without a request: `networkidle`
+      // is the condition itself here).
       await page.waitForLoadState('networkidle');
       await page.close();
       return scripts.filter((s) => s.includes('table-filter'));

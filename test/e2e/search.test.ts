@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { buildInto, PROJECT_ROOT, serveDir } from '../helpers/site.ts';
+import { goto, hydrated, newPage, pageTimePassed } from './shell-helpers.ts';
 
 /**
  * The search as a reader uses it, on `test/fixtures/search` (eleven payout pages, Russian
@@ -29,9 +30,8 @@ afterAll(async () => {
 });
 
 async function open(pathname: string, base = url): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(base + pathname, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const page = await newPage(browser);
+  await goto(page, base + pathname);
   return page;
 }
 
@@ -132,15 +132,17 @@ const titles = (page: Page) => page.locator(`${options} .search-suggestions__tit
 
 describe('renderer/components/SearchBox', () => {
   it('loads neither the worker nor the index before the box is first used, then only the index on hover; the text store only for the search page', async () => {
-    const page = await browser.newPage();
+    const page = await newPage(browser);
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     const files = searchRequests(page);
     const workers: string[] = [];
     page.on('worker', (w) => workers.push(w.url()));
-    await page.goto(url + '/api/transaction_create', { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    await page.waitForTimeout(300);
+    await goto(page, url + '/api/transaction_create');
+    // Nothing of the search by the time the network has gone quiet (500 ms without a request:
+    // `networkidle` is the condition itself here) and a moment past the hydration on the page's clock.
+    await page.waitForLoadState('networkidle');
+    await pageTimePassed(page, 300);
     expect(workers).toEqual([]);
     expect(requested.filter((p) => /search-worker|assets\/search\/|SearchCombobox/.test(p))).toEqual([]);
     await page.hover(box);
@@ -154,7 +156,9 @@ describe('renderer/components/SearchBox', () => {
     await type(page, 'payout');
     expect((await titles(page)).length).toBe(8);
     await type(page, 'transaction');
-    await page.waitForTimeout(1000);
+    // The answer came without it (the worker fetches the text store before answering a request for
+    // excerpts), nor is it fetched a second later, on the page's clock.
+    await pageTimePassed(page, 1000);
     expect(files.filter(isText)).toEqual([]);
     // The search page shows excerpts: the same worker fetches the text store then, once.
     await page.keyboard.press('ArrowUp');
@@ -168,9 +172,7 @@ describe('renderer/components/SearchBox', () => {
   });
 
   it("shows 'Loading…' only once the index is 200 ms late, then the suggestions", async () => {
-    const page = await browser.newPage();
-    await page.goto(url + '/', { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const page = await open('/');
     const release = await holdSearchFiles(page);
     await page.focus(box);
     await page.waitForSelector(`${box}[role=combobox]`);
@@ -391,9 +393,8 @@ describe('renderer/components/SearchBox', () => {
   });
 
   it('keeps the suggestions and the search page inside a phone screen', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${url}/ru/`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await goto(page, `${url}/ru/`);
     await type(page, 'выплата');
     const shown = await page.locator(`${options}:not(.search-suggestions__all)`).count();
     expect(shown).toBe(4);
@@ -401,7 +402,7 @@ describe('renderer/components/SearchBox', () => {
     const list = (await page.locator('[role=listbox]').boundingBox())!;
     expect(list.x).toBeGreaterThanOrEqual(0);
     expect(list.x + list.width).toBeLessThanOrEqual(390);
-    await page.goto(`${url}/search?q=${'cote_divoire_mobile_money_payin_hpp'.repeat(3)}`, { waitUntil: 'networkidle' });
+    await goto(page, `${url}/search?q=${'cote_divoire_mobile_money_payin_hpp'.repeat(3)}`);
     await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input.search-page__input')?.value.includes('cote_divoire'));
     await page.waitForFunction(() => document.querySelector('.search-page__status[role=status]')?.textContent !== '');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -409,9 +410,8 @@ describe('renderer/components/SearchBox', () => {
   });
 
   it('gives the box room to type in on a 320 px phone: the brand name steps aside while it has focus, and stays the link\'s name', async () => {
-    const page = await browser.newPage({ viewport: { width: 320, height: 568 } });
-    await page.goto(`${url}/ru/`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const page = await newPage(browser, { viewport: { width: 320, height: 568 } });
+    await goto(page, `${url}/ru/`);
     const width = () => page.locator(box).evaluate((el) => el.getBoundingClientRect().width);
     expect(await page.locator('header.navbar .navbar__title').isVisible()).toBe(true);
     await type(page, 'подпись запроса');
@@ -423,8 +423,8 @@ describe('renderer/components/SearchBox', () => {
 
   it('keeps the box put on a phone as the query grows: the heading does not name the query and grow a line', async () => {
     for (const start of ['/search?q=refund', '/ru/search?q=' + encodeURIComponent('возврат')]) {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.goto(url + start, { waitUntil: 'networkidle' });
+      const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+      await goto(page, url + start);
       await page.waitForSelector('.search-result');
       const input = page.locator('input.search-page__input');
       const before = (await input.boundingBox())!.y;
@@ -487,14 +487,14 @@ describe('renderer/components/SearchBox', () => {
 
 describe('content/pages/search', () => {
   it("shows 'Loading…' only once the index and text store are 200 ms late, then the results with excerpts", async () => {
-    const page = await browser.newPage();
+    const page = await newPage(browser);
     const files = searchRequests(page);
     const release = await holdSearchFiles(page);
     // Not `networkidle`: the page starts loading the held-back files as soon as it is hydrated.
     // The page asks for the index once it has read its query from the address: type after that.
     const indexRequested = page.waitForRequest((r) => isIndex(r.url()));
     await page.goto(url + '/search', { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await hydrated(page);
     await indexRequested;
     const watching = typeAndWatch(page, { input: '.search-page__input', query: 'signature', watched: '.search-page__status[role=status]', done: '.search-result__excerpt' });
     // If it never shows, the timeline checked below says what was seen instead.
@@ -568,9 +568,7 @@ describe('renderer/search on the real site', () => {
   });
 
   it('finds the Russian payout pages by an inflected form', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${inject('siteUrl')}/ru/`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const page = await open('/ru/', inject('siteUrl'));
     await type(page, 'выплатами');
     const got = await titles(page);
     expect(got.length).toBeGreaterThan(0);
