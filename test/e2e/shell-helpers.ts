@@ -79,6 +79,48 @@ export async function openPage(browser: Browser, url: string, options: OpenOptio
 }
 
 /**
+ * One tab for a group of tests that each open a page in it and leave nothing behind: no routes,
+ * listeners, init scripts or other tabs of their own (those open a context of their own with
+ * `openPage`). `open(url)` is `openPage` without a new context: a blank page first (the previous
+ * test's page unloaded), the viewport and media back to `options`, the mouse off the page, and the
+ * storage as a new context has it, only what `options` seeds (cleared and seeded by an init script
+ * for that one load); then `url`, until hydrated. A new context's tab is a new renderer process:
+ * about three times the CPU time of a page load in a tab that is there. `close` it in `afterAll`.
+ */
+export function sharedPage(browser: () => Browser, options: OpenOptions = {}): { open: (url: string) => Promise<{ page: Page; problems: string[]; response: Response | null }>; close: () => Promise<void> } {
+  const { theme, storage, ...contextOptions } = options;
+  const entries = { ...(storage ?? {}), ...(theme ? { theme } : {}) };
+  let tab: ReturnType<typeof openPage> | undefined;
+  return {
+    async open(url) {
+      tab ??= openPage(browser(), '', contextOptions);
+      const { page, problems } = await tab;
+      const others = page.context().pages().length - 1;
+      if (others > 0) throw new Error(`sharedPage: the previous test left ${others} other tab(s) open; a test that opens tabs needs openPage`);
+      await page.unrouteAll();
+      await page.goto('about:blank');
+      problems.length = 0;
+      await page.setViewportSize(contextOptions.viewport ?? { width: 1280, height: 720 });
+      await page.emulateMedia({ media: null });
+      await page.mouse.move(-1, -1);
+      const seed = await page.addInitScript((e) => {
+        localStorage.clear();
+        sessionStorage.clear();
+        for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
+      }, entries);
+      try {
+        return { page, problems, response: await goto(page, url) };
+      } finally {
+        await seed.dispose();
+      }
+    },
+    async close() {
+      await (await tab)?.close();
+    },
+  };
+}
+
+/**
  * `page`'s address opened again in a second tab of its context (same storage), with the app's code
  * blocked, so that only the head script runs: what the reader sees before first paint. A tab of its
  * own, because the blocked scripts' console errors can arrive late and would reach `page`'s `problems`.
