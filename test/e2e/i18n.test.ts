@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, ROOT } from '../helpers/fixture.ts';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { serveDir } from '../helpers/site.ts';
-import { goto, hydrated, newContext, newPage } from './shell-helpers.ts';
+import { goto, hydrated, newContext, sharedPage } from './shell-helpers.ts';
 
 // test/fixtures/i18n: /ru/ is translated and current, /ru/guide is translated but older than its
 // English page (stale source_hash), /ru/api/create has no translation.
@@ -24,6 +24,9 @@ function build(root: string): { outDir: string } {
   return { outDir };
 }
 
+// The tests read pages and follow links: they load them afresh, one after another, in one tab (sharedPage).
+const tab = sharedPage(() => browser);
+
 beforeAll(async () => {
   const { outDir } = build(copyFixture('i18n'));
   dist = outDir;
@@ -33,14 +36,15 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  await tab.close();
   await browser?.close();
   await close?.();
 });
 
+/** `url` loaded afresh in the shared tab, until hydrated. */
 async function open(url: string): Promise<{ page: Page; status: number | undefined }> {
-  const page = await newPage(browser);
-  const res = await goto(page, url);
-  return { page, status: res?.status() };
+  const { page, response } = await tab.open(url);
+  return { page, status: response?.status() };
 }
 
 describe('renderer/components/DocPage (translation notices)', () => {
@@ -56,7 +60,6 @@ describe('renderer/components/DocPage (translation notices)', () => {
     // The interface around it is Russian.
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
     expect(await page.locator('.skip-link').innerText()).toBe('Перейти к основному содержимому');
-    await page.close();
   });
 
   it('shows an "English version updated" notice on an outdated translation, and none on a current one', async () => {
@@ -71,13 +74,11 @@ describe('renderer/components/DocPage (translation notices)', () => {
     await page.locator('#__content a[href="/ru/api/create"]').click();
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Create a payment');
     expect(await page.locator('.notice--missing').count()).toBe(1);
-    await page.close();
   });
 
   it('shows no notice in English', async () => {
     const { page } = await open(`${site}/guide`);
     expect(await page.locator('.notice').count()).toBe(0);
-    await page.close();
   });
 
   it('keeps a deep link when switching language: the heading id is the same in both', async () => {
@@ -94,7 +95,6 @@ describe('renderer/components/DocPage (translation notices)', () => {
     await page.waitForFunction(() => window.scrollY > 300);
     expect(await page.locator('#signing').innerText()).toContain('Подпись');
     expect(await inView()).toBe(true);
-    await page.close();
   });
 });
 

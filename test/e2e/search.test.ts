@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { buildInto, PROJECT_ROOT, serveDir } from '../helpers/site.ts';
-import { goto, hydrated, newPage, pageTimePassed } from './shell-helpers.ts';
+import { goto, hydrated, newPage, pageTimePassed, sharedPage } from './shell-helpers.ts';
 
 /**
  * The search as a reader uses it, on `test/fixtures/search` (eleven payout pages, Russian
@@ -16,6 +16,9 @@ import { goto, hydrated, newPage, pageTimePassed } from './shell-helpers.ts';
 let browser: Browser;
 let url: string;
 let close: () => Promise<void>;
+// The tests that only type, read and follow links load their pages afresh in one tab (sharedPage);
+// those that watch requests or hold them back open a page of their own.
+const tab = sharedPage(() => browser);
 
 beforeAll(async () => {
   const { outDir } = await buildInto(path.join(PROJECT_ROOT, 'test/fixtures/search'));
@@ -25,14 +28,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  await tab.close();
   await browser?.close();
   await close?.();
 });
 
+/** `pathname` of the site at `base`, loaded afresh in the shared tab, until hydrated. */
 async function open(pathname: string, base = url): Promise<Page> {
-  const page = await newPage(browser);
-  await goto(page, base + pathname);
-  return page;
+  return (await tab.open(base + pathname)).page;
 }
 
 const box = 'input.search-box__input';
@@ -172,7 +175,8 @@ describe('renderer/components/SearchBox', () => {
   });
 
   it("shows 'Loading…' only once the index is 200 ms late, then the suggestions", async () => {
-    const page = await open('/');
+    const page = await newPage(browser);
+    await goto(page, url + '/');
     const release = await holdSearchFiles(page);
     await page.focus(box);
     await page.waitForSelector(`${box}[role=combobox]`);
@@ -207,7 +211,6 @@ describe('renderer/components/SearchBox', () => {
     // The previous query's list stays on screen until the new answer arrives: wait for the new one.
     await expect.poll(async () => (await page.locator(`${options} .search-suggestions__heading`).allInnerTexts()).slice(0, 3)).toEqual(['Limits', 'Limits', 'Limits']);
     expect(await page.locator(`${options} a`).first().getAttribute('href')).toMatch(/^\/services\/\w+\/payout\?_highlight=limit#limits$/);
-    await page.close();
   });
 
   it("says 'No results' for nonsense", async () => {
@@ -215,7 +218,6 @@ describe('renderer/components/SearchBox', () => {
     await type(page, 'zzqxjvw');
     expect(await page.locator(options).allInnerTexts()).toEqual(['No results', 'See all results']);
     expect(await page.locator('[role=status]').first().innerText()).toBe('No results');
-    await page.close();
   });
 
   it('works from the keyboard with the ARIA combobox pattern', async () => {
@@ -253,7 +255,6 @@ describe('renderer/components/SearchBox', () => {
     await input.click();
     await page.keyboard.type('refund');
     expect(await input.inputValue()).toBe('refund');
-    await page.close();
   });
 
   it("scrolls the option the arrow keys make active into the list's view", async () => {
@@ -278,7 +279,6 @@ describe('renderer/components/SearchBox', () => {
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowDown');
     expect(await page.locator('[role=listbox] [aria-selected=true]').getAttribute('id')).toMatch(/-opt-7$/);
     await expect.poll(shown).toBe(true);
-    await page.close();
   });
 
   it("'See all results' opens the search page with q", async () => {
@@ -294,7 +294,6 @@ describe('renderer/components/SearchBox', () => {
     // Eleven country pages, the cabinet page, and two pages that mention payouts in passing.
     expect(await page.locator('.search-page__status[role=status]').innerText()).toBe('14 documents found');
     expect(await page.locator('.search-result').count()).toBe(14);
-    await page.close();
   });
 
   it('opens a result, the navbar links and the logo from the search page with a query', async () => {
@@ -310,7 +309,6 @@ describe('renderer/components/SearchBox', () => {
       // The address reached is the link's, not the search page's written back over it.
       await page.waitForFunction((path) => location.pathname === path && !document.querySelector('.search-page'), href.pathname);
       expect(new URL(page.url()).search).toBe(href.search);
-      await page.close();
     }
   });
 
@@ -334,7 +332,6 @@ describe('renderer/components/SearchBox', () => {
     // A new query starts from the first hundred again.
     await page.fill('.search-page__input', 'payout');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'payout' && document.querySelectorAll('.search-result').length <= 100);
-    await page.close();
   });
 
   it('puts the reader back where they were on Back: the results listed, the scroll position, the result they opened', async () => {
@@ -374,7 +371,6 @@ describe('renderer/components/SearchBox', () => {
         return [link.getAttribute('href'), (history.state as Record<string, { link?: string }>)['paydocs:search-place']?.link];
       });
       expect(kept[1], start).toBe(kept[0]);
-      await page.close();
     }
   });
 
@@ -388,7 +384,6 @@ describe('renderer/components/SearchBox', () => {
       const excerpts = await page.locator('.search-result__excerpt').allInnerTexts();
       expect(excerpts.some((e) => words.test(e)), excerpts.slice(0, 5).join('\n')).toBe(true);
       expect(excerpts.filter((e) => /[a-z](required|optional|обязательное|необязательное)/.test(e))).toEqual([]);
-      await page.close();
     }
   });
 
@@ -440,7 +435,6 @@ describe('renderer/components/SearchBox', () => {
     await type(ru, 'выплатой');
     expect((await titles(ru)).slice(0, 3)).toContain('Выплаты в личном кабинете');
     expect(await ru.locator(`${options} mark`).first().innerText()).toMatch(/^[Вв]ыплат/);
-    await ru.close();
     const en = await open('/');
     for (const typo of ['tranasction', 'transacton', 'calbacks']) {
       await type(en, typo);
@@ -448,14 +442,12 @@ describe('renderer/components/SearchBox', () => {
       expect(got.length, typo).toBeGreaterThan(0);
       expect(got.slice(0, 3).some((t) => /transaction|Callbacks/i.test(t)), `${typo}: ${got.join(' | ')}`).toBe(true);
     }
-    await en.close();
   });
 
   it('retries a query typed in the wrong keyboard layout', async () => {
     const page = await open('/ru/');
     await type(page, 'nhfypfrwbz');
     expect(await titles(page)).toContain('Создание транзакции');
-    await page.close();
   });
 
   it('opens a result at its heading and highlights the matched words, inflected forms included', async () => {
@@ -481,7 +473,6 @@ describe('renderer/components/SearchBox', () => {
     const top = await page.evaluate(() => document.getElementById('create')!.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(200);
-    await page.close();
   });
 });
 
@@ -524,7 +515,6 @@ describe('content/pages/search', () => {
     await page.waitForFunction(() => new URLSearchParams(location.search).get('ctx') === 'api');
     await page.waitForFunction(() => [...document.querySelectorAll('.search-result__link')].every((a) => new URL((a as HTMLAnchorElement).href).pathname.startsWith('/api/')));
     expect(await page.locator('.search-result').count()).toBe(1);
-    await page.close();
   });
 
   it('reads q, ctx and version from the URL, in Russian, with Cyrillic excerpts cut at whole words', async () => {
@@ -541,7 +531,6 @@ describe('content/pages/search', () => {
     }
     expect(await page.locator('.search-result__excerpt mark').first().innerText()).toMatch(/^подпис/i);
     expect(new URL(page.url()).searchParams.get('version')).toBe('current');
-    await page.close();
   });
 });
 
@@ -564,7 +553,6 @@ describe('renderer/search on the real site', () => {
     }
     expect(await page.locator('.search-box__hint').count()).toBe(0);
     expect(await page.locator(`${box}[role=combobox]`).inputValue()).toBe('');
-    await page.close();
   });
 
   it('finds the Russian payout pages by an inflected form', async () => {
@@ -574,7 +562,6 @@ describe('renderer/search on the real site', () => {
     expect(got.length).toBeGreaterThan(0);
     expect(got.length).toBeLessThanOrEqual(8);
     expect(got.slice(0, 3).some((t) => /[Вв]ыплат/.test(t))).toBe(true);
-    await page.close();
   });
 });
 
@@ -622,7 +609,6 @@ describe('search.shortcut on (a copy of test/fixtures/search with `shortcut: tru
       expect(await focusedBox(), key).toBe(true);
     }
     expect(await page.locator(`${box}[role=combobox]`).inputValue()).toBe('');
-    await page.close();
   });
 
   it('leaves / alone while the reader types in another field', async () => {
@@ -631,6 +617,5 @@ describe('search.shortcut on (a copy of test/fixtures/search with `shortcut: tru
     await page.keyboard.type('a/b');
     expect(await page.locator('.search-page__input').inputValue()).toBe('a/b');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('search-page__input'))).toBe(true);
-    await page.close();
   });
 });
