@@ -82,10 +82,11 @@ export async function openPage(browser: Browser, url: string, options: OpenOptio
  * One tab for a group of tests that each open a page in it and leave nothing behind: no routes,
  * listeners, init scripts or other tabs of their own (those open a context of their own with
  * `openPage`). `open(url)` is `openPage` without a new context: a blank page first (the previous
- * test's page unloaded), the viewport and media back to `options`, the mouse off the page, and the
- * storage as a new context has it, only what `options` seeds (cleared and seeded by an init script
- * for that one load); then `url`, until hydrated. A new context's tab is a new renderer process:
- * about three times the CPU time of a page load in a tab that is there. `close` it in `afterAll`.
+ * test's page unloaded), no other tab and no routes (what a test that failed halfway may leave),
+ * the viewport and media back to `options`, the mouse off the page, and the storage as a new
+ * context has it, only what `options` seeds (cleared and seeded by an init script for that one
+ * load); then `url`, until hydrated. A new context's tab is a new renderer process: about three
+ * times the CPU time of a page load in a tab that is there. `close` it in `afterAll`.
  */
 export function sharedPage(browser: () => Browser, options: OpenOptions = {}): { open: (url: string) => Promise<{ page: Page; problems: string[]; response: Response | null }>; close: () => Promise<void> } {
   const { theme, storage, ...contextOptions } = options;
@@ -95,8 +96,7 @@ export function sharedPage(browser: () => Browser, options: OpenOptions = {}): {
     async open(url) {
       tab ??= openPage(browser(), '', contextOptions);
       const { page, problems } = await tab;
-      const others = page.context().pages().length - 1;
-      if (others > 0) throw new Error(`sharedPage: the previous test left ${others} other tab(s) open; a test that opens tabs needs openPage`);
+      for (const other of page.context().pages()) if (other !== page) await other.close();
       await page.unrouteAll();
       await page.goto('about:blank');
       problems.length = 0;
