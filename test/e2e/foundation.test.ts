@@ -77,16 +77,18 @@ describe('prerender and hydrate (real site)', () => {
   });
 
   it('hydrates with no console error or warning, in both locales', async () => {
+    // One after another in one tab, each page's problems apart.
+    const page = await newPage(browser);
+    const problems: string[] = [];
+    page.on('console', collectProblems(problems));
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     for (const path of ['/', '/api/transaction_create', '/ru/', '/ru/reference/test_cards', '/landing', '/ru/landing']) {
-      const page = await newPage(browser);
-      const problems: string[] = [];
-      page.on('console', collectProblems(problems));
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      problems.length = 0;
       // Hydrated: the first commit, where React reports a mismatch, and its effects are done.
       await goto(page, site + path);
       expect(problems, path).toEqual([]);
-      await page.close();
     }
+    await page.close();
   });
 
   it('names the site in the page language: the Russian title ends with the Russian site title, before and after a client-side move', async () => {
