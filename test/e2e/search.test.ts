@@ -460,6 +460,9 @@ describe('renderer/components/SearchBox', () => {
     const current = new URL(page.url());
     expect(current.hash).toBe('#create');
     expect(current.searchParams.get('_highlight')).toContain('выплат');
+    // The address changes first, and the page left can be marked with the new words until the new one
+    // is shown (its chunk loading): wait for the new page, then for its marks.
+    await page.waitForFunction(() => document.querySelector('link[rel=canonical]')?.getAttribute('href')?.endsWith('/ru/cabinet/payouts'));
     await page.waitForSelector('#__content mark.search-highlight');
     const marked = await page.locator('#__content mark.search-highlight').allInnerTexts();
     expect(new Set(marked.map((m) => m.toLowerCase()))).toEqual(new Set(['создание', 'выплаты', 'выплату', 'выплата', 'выплатой']));
