@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
+import { goto, newContext, sharedPage } from './shell-helpers.ts';
 
 /**
  * API pages as a reader sees them on the real site (built by the global setup): the operation
@@ -11,18 +12,20 @@ import { launchBrowser } from '../helpers/chromium.ts';
 let browser: Browser;
 const siteUrl = inject('siteUrl');
 
+// The pages are loaded afresh, one after another, in one tab (sharedPage): the tests read them and click.
+const tab = sharedPage(() => browser);
+
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  await tab.close();
   await browser?.close();
 });
 
+/** `pathname` loaded afresh in the shared tab, until hydrated. */
 async function open(pathname: string): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(siteUrl + pathname, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  return page;
+  return (await tab.open(siteUrl + pathname)).page;
 }
 
 const SECRET = 'sk_sandbox_9f3b2c7e1a4d';
@@ -37,7 +40,6 @@ describe('::api-operation (cli/pipeline/compile/markdown/remark-api-operation)',
     const tabs = page.locator('#request ~ .tabs').first().locator('[role=tab]');
     await expect(tabs.allInnerTexts()).resolves.toEqual(['HTTP', 'cURL', 'PHP', 'Python', 'JavaScript', 'Java', 'Kotlin']);
     await expect(page.locator('table.api-errors a[href="/reference/api_error_codes#2003"]').count()).resolves.toBe(1);
-    await page.close();
   });
 
   it('writes the numbers of the constraints as the locale does', async () => {
@@ -48,7 +50,6 @@ describe('::api-operation (cli/pipeline/compile/markdown/remark-api-operation)',
     ] as const) {
       const page = await open(path);
       await expect(page.locator('table.api-fields').first().innerText()).resolves.toMatch(expected);
-      await page.close();
     }
   });
 
@@ -60,7 +61,6 @@ describe('::api-operation (cli/pipeline/compile/markdown/remark-api-operation)',
     const body = http.trim().split('\n').at(-1)!.trim();
     expect(JSON.parse(body)).toEqual({ transaction_id: 'tx_01HZX3K9QW7M5R2T8B4N', reason: 'customer_request' });
     expect(createHmac('sha256', SECRET).update(`${timestamp}.${body}`).digest('hex')).toBe(signature);
-    await page.close();
   });
 
   it('keeps the language tabs in sync across the sample groups of a page', async () => {
@@ -70,7 +70,6 @@ describe('::api-operation (cli/pipeline/compile/markdown/remark-api-operation)',
     await groups.nth(0).locator('[role=tab]', { hasText: 'Kotlin' }).click();
     await expect(groups.nth(1).locator('[role=tab][aria-selected=true]').innerText()).resolves.toBe('Kotlin');
     await expect(groups.nth(1).locator('[role=tabpanel]:not([hidden])').innerText()).resolves.toContain('OkHttpClient()');
-    await page.close();
   });
 
   it('links each error code to its row in the reference', async () => {
@@ -80,7 +79,6 @@ describe('::api-operation (cli/pipeline/compile/markdown/remark-api-operation)',
     // The address changes first; the new page is shown once its chunk has loaded.
     await page.locator('[id="3001"]').waitFor();
     await expect(page.locator('[id="3001"]').count()).resolves.toBe(1);
-    await page.close();
   });
 
   it('lists every transaction field on transaction/find and points there from other methods', async () => {
@@ -89,8 +87,6 @@ describe('::api-operation (cli/pipeline/compile/markdown/remark-api-operation)',
     expect(names.map((n) => n.replace(/\s/g, ''))).toEqual(expect.arrayContaining(['transaction.next_action.type', 'transaction.failure_reason.code', 'transaction.payment_page.token']));
     const cancel = await open('/api/transaction_cancel');
     await expect(cancel.locator('.api-note a[href="/api/transaction_find#response"]').count()).resolves.toBe(1);
-    await find.close();
-    await cancel.close();
   });
 
   it('renders the Russian texts of the spec and localized links on /ru pages', async () => {
@@ -100,7 +96,6 @@ describe('::api-operation (cli/pipeline/compile/markdown/remark-api-operation)',
     await expect(row.innerText()).resolves.toMatch(/обязательное[\s\S]*Ваш\sидентификатор\sзаказа,\sуникальный\sв\sпределах\sточки/);
     await expect(page.locator('table.api-errors a[href="/ru/reference/api_error_codes#3003"]').count()).resolves.toBe(1);
     await expect(page.locator('table.api-errors').innerText()).resolves.toMatch(/уже\sиспользован\sна\sэтой\sточке/);
-    await page.close();
   });
 
   it('renders the callback payload examples and the signed GET example', async () => {
@@ -112,18 +107,15 @@ describe('::api-operation (cli/pipeline/compile/markdown/remark-api-operation)',
     const query = /\?(\S+)&signature=([0-9a-f]{64})/.exec(line)!;
     const timestamp = /timestamp=(\d+)/.exec(query[1]!)![1]!;
     expect(createHmac('sha256', SECRET).update(`${timestamp}.${query[1]}`).digest('hex')).toBe(query[2]);
-    await post.close();
-    await get.close();
   });
 });
 
 describe('the Markdown twin of an API or reference page (Copy page as Markdown, llms-full.txt)', () => {
   it('copies what the page shows: the operation and the data table as Markdown, not the directive lines', async () => {
-    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await newContext(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     const copy = async (pathname: string) => {
       const page = await context.newPage();
-      await page.goto(siteUrl + pathname, { waitUntil: 'networkidle' });
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await goto(page, siteUrl + pathname);
       await page.locator('button.copy-page').click();
       await page.waitForFunction(() => document.querySelector('button.copy-page')?.classList.contains('copy-page--done'));
       const text = await page.evaluate(() => navigator.clipboard.readText());

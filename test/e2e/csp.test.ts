@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
+import { hydrated, newPage } from './shell-helpers.ts';
 import { createStaticHandler } from '../../cli/serve/static-handler.ts';
 
 /**
@@ -45,7 +46,14 @@ interface Watched {
 
 /** Opens a page with a listener for CSP violations installed before any of its scripts, and waits for hydration. */
 async function open(pathname: string): Promise<Watched> {
-  const page = await browser.newPage();
+  const w = await watched();
+  await load(w, pathname);
+  return w;
+}
+
+/** A tab with the watch on: console errors and, in each document, CSP violations from its start. */
+async function watched(): Promise<Watched> {
+  const page = await newPage(browser);
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(m.text());
@@ -56,10 +64,15 @@ async function open(pathname: string): Promise<Watched> {
     (window as unknown as { __csp: string[] }).__csp = list;
     document.addEventListener('securitypolicyviolation', (e) => list.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sample}`));
   });
-  const response = await page.goto(url + pathname, { waitUntil: 'load' });
-  expect(response!.headers()['content-security-policy']).toBe(policy);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   return { page, errors, violations: () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp) };
+}
+
+/** Loads `pathname` in the watched tab, with the errors of the page before forgotten, until hydrated. */
+async function load(w: Watched, pathname: string): Promise<void> {
+  w.errors.length = 0;
+  const response = await w.page.goto(url + pathname, { waitUntil: 'load' });
+  expect(response!.headers()['content-security-policy']).toBe(policy);
+  await hydrated(w.page);
 }
 
 async function expectClean(w: Watched): Promise<void> {
@@ -74,11 +87,13 @@ describe('the site under its Content-Security-Policy', () => {
   });
 
   it('every kind of page loads and hydrates with no violation', async () => {
+    // One after another in one tab: each document has its own watch from its start.
+    const w = await watched();
     for (const pathname of ['/', '/callbacks', '/api/transaction_create', '/landing', '/no-such-page', '/ru/', '/ru/callbacks', '/ru/no-such-page']) {
-      const w = await open(pathname);
+      await load(w, pathname);
       await expectClean(w);
-      await w.page.close();
     }
+    await w.page.close();
   });
 
   it('search (the navbar box and the search page), navigation and the colour toggle: no violation', async () => {

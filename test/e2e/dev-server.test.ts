@@ -10,6 +10,7 @@ import { startDevServer, type DevServer } from '../../cli/dev/dev-server.ts';
 import { formatDiagnostic } from '../../cli/diagnostics.ts';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { copyFixture } from '../helpers/fixture.ts';
+import { goto, newPage } from './shell-helpers.ts';
 
 let browser: Browser;
 let dev: DevServer;
@@ -43,9 +44,7 @@ async function newLines(change: () => void): Promise<string> {
 
 describe('cli/dev/dev-server', () => {
   it('shows a saved edit in the open page without a reload, keeping the scroll position', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${dev.url}/guide`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const page = await openPage('/guide');
     await page.evaluate(() => {
       (window as unknown as { __marker: number }).__marker = 7;
       window.scrollTo(0, 900);
@@ -65,9 +64,7 @@ describe('cli/dev/dev-server', () => {
   });
 
   it('shows a frontmatter error in an overlay and the terminal, and keeps serving the last good page', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${dev.url}/guide`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const page = await openPage('/guide');
     const file = path.join(root, 'content/docs/guide.md');
     const good = readFileSync(file, 'utf8');
     let rebuilt = dev.nextRebuild();
@@ -264,11 +261,16 @@ describe('cli/dev/dev-server', () => {
   });
 });
 
-/** A page of the dev site, hydrated. */
+/**
+ * A page of the dev site, hydrated, and listening to the dev server: its dev client's event stream is
+ * open (the server counts a client once it has sent the stream's first message, with its headers), so
+ * a save from now on reaches the page.
+ */
 async function openPage(route: string, server = dev): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const page = await newPage(browser);
+  const listening = page.waitForResponse((r) => new URL(r.url()).pathname === '/__paydocs/events');
+  await goto(page, `${server.url}${route}`);
+  await listening;
   return page;
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, ConsoleMessage } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
+import { goto, hydrated, newPage } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
 let browser: Browser;
@@ -51,7 +52,7 @@ describe('prerender and hydrate (real site)', () => {
   });
 
   it('fills a sidebar category the reader opened before the page was interactive', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    const page = await newPage(browser, { viewport: { width: 1280, height: 860 } });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/entry-client-*.js', async (route) => {
@@ -66,7 +67,7 @@ describe('prerender and hydrate (real site)', () => {
     expect(await reference.getAttribute('open')).toBe('');
     expect(await reference.locator('a').count()).toBe(1);
     release();
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await hydrated(page);
     await expect.poll(() => reference.locator('a').count()).toBe(10);
     expect(await reference.getAttribute('open')).toBe('');
     // And it closes with one click, as the state now agrees with the page.
@@ -76,22 +77,23 @@ describe('prerender and hydrate (real site)', () => {
   });
 
   it('hydrates with no console error or warning, in both locales', async () => {
+    // One after another in one tab, each page's problems apart.
+    const page = await newPage(browser);
+    const problems: string[] = [];
+    page.on('console', collectProblems(problems));
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     for (const path of ['/', '/api/transaction_create', '/ru/', '/ru/reference/test_cards', '/landing', '/ru/landing']) {
-      const page = await browser.newPage();
-      const problems: string[] = [];
-      page.on('console', collectProblems(problems));
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-      await page.goto(site + path, { waitUntil: 'networkidle' });
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      problems.length = 0;
+      // Hydrated: the first commit, where React reports a mismatch, and its effects are done.
+      await goto(page, site + path);
       expect(problems, path).toEqual([]);
-      await page.close();
     }
+    await page.close();
   });
 
   it('names the site in the page language: the Russian title ends with the Russian site title, before and after a client-side move', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${site}/ru/request_format`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const page = await newPage(browser);
+    await goto(page, `${site}/ru/request_format`);
     expect(await page.title()).toMatch(/^Формат запросов.* \| Документация Corvopay$/);
     expect(await page.locator('meta[property="og:site_name"]').getAttribute('content')).toBe('Документация Corvopay');
     await page.locator('nav.sidebar a[href="/ru/callbacks"]').click();
@@ -101,9 +103,8 @@ describe('prerender and hydrate (real site)', () => {
   });
 
   it('moves between pages client-side: a sidebar click loads only the page chunk, with no full reload', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${site}/request_format`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const page = await newPage(browser);
+    await goto(page, `${site}/request_format`);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
     const documents: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
@@ -121,8 +122,8 @@ describe('prerender and hydrate (real site)', () => {
   });
 
   it('serves /ru/ pages with lang="ru" and Russian interface strings', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${site}/ru/request_format`, { waitUntil: 'networkidle' });
+    const page = await newPage(browser);
+    await goto(page, `${site}/ru/request_format`);
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
     expect(await page.locator('.skip-link').innerText()).toBe('Перейти к основному содержимому');
     expect(await page.locator('.toc__title').innerText()).toMatch(/на этой странице/i);
@@ -167,6 +168,8 @@ describe('prerender and hydrate (real site)', () => {
         await paint;
         await route.continue();
       });
+      // `networkidle` (500 ms without a request) is the condition here: the window in which shifts count
+      // is the whole load, until nothing more arrives.
       const loaded = page.goto(site + start, { waitUntil: 'networkidle' });
       await page.waitForFunction(() => performance.getEntriesByType('paint').some((e) => e.name === 'first-contentful-paint'));
       painted();

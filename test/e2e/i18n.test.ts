@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, ROOT } from '../helpers/fixture.ts';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { serveDir } from '../helpers/site.ts';
+import { goto, hydrated, newContext, sharedPage } from './shell-helpers.ts';
 
 // test/fixtures/i18n: /ru/ is translated and current, /ru/guide is translated but older than its
 // English page (stale source_hash), /ru/api/create has no translation.
@@ -23,6 +24,9 @@ function build(root: string): { outDir: string } {
   return { outDir };
 }
 
+// The tests read pages and follow links: they load them afresh, one after another, in one tab (sharedPage).
+const tab = sharedPage(() => browser);
+
 beforeAll(async () => {
   const { outDir } = build(copyFixture('i18n'));
   dist = outDir;
@@ -32,15 +36,15 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  await tab.close();
   await browser?.close();
   await close?.();
 });
 
+/** `url` loaded afresh in the shared tab, until hydrated. */
 async function open(url: string): Promise<{ page: Page; status: number | undefined }> {
-  const page = await browser.newPage();
-  const res = await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  return { page, status: res?.status() };
+  const { page, response } = await tab.open(url);
+  return { page, status: response?.status() };
 }
 
 describe('renderer/components/DocPage (translation notices)', () => {
@@ -56,7 +60,6 @@ describe('renderer/components/DocPage (translation notices)', () => {
     // The interface around it is Russian.
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
     expect(await page.locator('.skip-link').innerText()).toBe('Перейти к основному содержимому');
-    await page.close();
   });
 
   it('shows an "English version updated" notice on an outdated translation, and none on a current one', async () => {
@@ -71,13 +74,11 @@ describe('renderer/components/DocPage (translation notices)', () => {
     await page.locator('#__content a[href="/ru/api/create"]').click();
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Create a payment');
     expect(await page.locator('.notice--missing').count()).toBe(1);
-    await page.close();
   });
 
   it('shows no notice in English', async () => {
     const { page } = await open(`${site}/guide`);
     expect(await page.locator('.notice').count()).toBe(0);
-    await page.close();
   });
 
   it('keeps a deep link when switching language: the heading id is the same in both', async () => {
@@ -90,22 +91,23 @@ describe('renderer/components/DocPage (translation notices)', () => {
     expect(await inView()).toBe(true);
     await page.locator('.dropdown__toggle').click();
     await Promise.all([page.waitForURL(`${site}/ru/guide#signing`), page.locator('.dropdown__link[lang="ru"]').click()]);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await hydrated(page);
     await page.waitForFunction(() => window.scrollY > 300);
     expect(await page.locator('#signing').innerText()).toContain('Подпись');
     expect(await inView()).toBe(true);
-    await page.close();
   });
 });
 
 describe('renderer/components/CopyPageButton', () => {
   it('fetches the page Markdown only when clicked and copies it', async () => {
-    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await newContext(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-    await page.goto(`${site}/ru/guide`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await goto(page, `${site}/ru/guide`);
+    // Not fetched by the time the network has gone quiet (500 ms without a request: `networkidle` is
+    // the condition itself here).
+    await page.waitForLoadState('networkidle');
     expect(requests.filter((p) => p.endsWith('.md'))).toEqual([]);
     const button = page.locator('button.copy-page');
     expect(await button.innerText()).toBe('Скопировать как Markdown');
@@ -119,13 +121,12 @@ describe('renderer/components/CopyPageButton', () => {
   });
 
   it('says so when the Markdown cannot be loaded', async () => {
-    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await newContext(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     await page.route('**/*.md', (route) => route.fulfill({ status: 500, body: 'down' }));
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(`${site}/guide`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await goto(page, `${site}/guide`);
     await page.locator('button.copy-page').click();
     await page.waitForFunction(() => document.querySelector('button.copy-page')?.textContent === 'Could not copy the page');
     expect(errors.some((e) => e.includes('could not copy the page as Markdown'))).toBe(true);

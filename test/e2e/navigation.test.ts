@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../cli/dev/dev-server.ts';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { copyFixture } from '../helpers/fixture.ts';
-import { headSnapshot, hydrated, openPage, prerenderedHead, waitForTitle } from './shell-helpers.ts';
+import { goto, headSnapshot, hydrated, openPage, pageTimePassed, prerenderedHead, waitForTitle } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
 let browser: Browser;
@@ -71,7 +71,8 @@ describe('scroll after a route change (renderer/app, renderer/client/links)', ()
     await page.evaluate(() => window.scrollTo(0, 500));
     await clickLink(page, '/request_format?view=print');
     await expect.poll(() => new URL(page.url()).search).toBe('?view=print');
-    await page.waitForTimeout(300);
+    // Nothing scrolls, in a window after the move counted on the page's clock (and drawn).
+    await pageTimePassed(page, 300);
     expect(await page.evaluate(() => window.scrollY)).toBe(500);
     expect(documents).toEqual([]);
     expect(problems).toEqual([]);
@@ -126,9 +127,8 @@ describe('`.html` and `index.html` paths', () => {
       ['/ru/index.html', /Corvopay/],
       ['/ru/callbacks.html', /олбэк|allback/i],
     ] as const) {
-      const res = await page.goto(site + p, { waitUntil: 'networkidle' });
+      const res = await goto(page, site + p);
       expect(res?.status(), p).toBe(200);
-      await hydrated(page);
       expect(await page.locator('main h1').innerText(), p).toMatch(h1);
     }
     await close();
@@ -238,6 +238,10 @@ describe('route loading (renderer/app, renderer/components/ProgressBar)', () => 
 
   it('never shows the progress bar for a navigation that ends before its 200 ms delay', async () => {
     const { page, close } = await openPage(browser, `${site}/request_format`);
+    // Chunks fetched, seen from here: the page's resource timing is the clock's (empty) once it is installed.
+    const fetched = new Set<string>();
+    page.on('requestfinished', (r) => fetched.add(new URL(r.url()).pathname));
+    const routes = await siteRoutes(page);
     await page.evaluate(() => {
       (window as unknown as { __bar: boolean }).__bar = false;
       new MutationObserver(() => {
@@ -249,7 +253,7 @@ describe('route loading (renderer/app, renderer/components/ProgressBar)', () => 
       // Fast for certain: the chunk is already fetched (hover prefetch) when the link is clicked.
       const link = page.locator(`nav.sidebar a[href="${href}"]`);
       await link.hover();
-      await page.waitForLoadState('networkidle');
+      await expect.poll(() => fetched.has(routes[href]!)).toBe(true);
       // The page's timers on a paused clock: the bar's delay cannot run out however slow the machine,
       // only when the clock runs below, after the navigation has ended.
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000);
@@ -290,6 +294,20 @@ describe('route loading (renderer/app, renderer/components/ProgressBar)', () => 
 });
 
 describe('prefetch (renderer/client/prefetch)', () => {
+  /**
+   * Past the point where prefetching would have started: the route map is in (the first interaction
+   * loads it), the prefetch module that follows it has run (imported again here: that import settles
+   * after the app's own, whose callback installs prefetching), then the idle callback that observes
+   * the links and the intersection callbacks of the next two frames.
+   */
+  const prefetchSettled = async (page: Page) => {
+    await page.waitForFunction(() => document.documentElement.dataset.routes === 'loaded');
+    const module = await page.waitForFunction(() => performance.getEntriesByType('resource').find((e) => /\/prefetch-[\w-]+\.js$/.test(new URL(e.name).pathname))?.name);
+    await page.evaluate(async (u) => {
+      await (new Function('u', 'return import(u)') as (u: string) => Promise<unknown>)(u);
+      await new Promise<void>((done) => requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+    }, (await module.jsonValue())!);
+  };
   const chunkRequests = (page: Page) => {
     const list: string[] = [];
     page.on('request', (r) => {
@@ -301,8 +319,7 @@ describe('prefetch (renderer/client/prefetch)', () => {
   it('prefetches the page chunk of a link when it is hovered or scrolled into view', async () => {
     const { page, close } = await openPage(browser, '', { viewport: { width: 1280, height: 800 } });
     const requests = chunkRequests(page);
-    await page.goto(`${site}/request_format`, { waitUntil: 'networkidle' });
-    await hydrated(page);
+    await goto(page, `${site}/request_format`);
     const routes = await siteRoutes(page);
     // Hover: a sidebar link (the sidebar is not watched for visibility).
     const before = requests.length;
@@ -325,14 +342,10 @@ describe('prefetch (renderer/client/prefetch)', () => {
       const { page, close } = await openPage(browser, '', { viewport: { width: 1280, height: 800 } });
       await page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }), connection);
       const requests = chunkRequests(page);
-      await page.goto(`${site}/request_format`, { waitUntil: 'networkidle' });
-      await hydrated(page);
+      await goto(page, `${site}/request_format`);
       await page.locator('nav.sidebar a[href="/changelog"]').hover();
       await page.locator('.pagination__link--next').scrollIntoViewIfNeeded();
-      // Past the point where prefetching would have started: the idle callback that observes the links,
-      // the intersection callbacks of the next frames, and any request they made settled.
-      await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => done())))));
-      await page.waitForLoadState('networkidle');
+      await prefetchSettled(page);
       expect(requests).toEqual([]);
       // Navigation itself still loads the chunk it needs.
       await page.locator('nav.sidebar a[href="/changelog"]').click();

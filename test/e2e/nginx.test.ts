@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { NGINX, startNginx, type NginxServer } from '../helpers/nginx.ts';
+import { goto, hydrated, newPage } from './shell-helpers.ts';
 
 /**
  * The real host: Debian's nginx serves the built dist/ with the config of test/helpers/nginx.ts (the one a deployment
@@ -94,12 +95,11 @@ describe.skipIf(!haveNginx)('real host: nginx serving dist/', () => {
   });
 
   it('browser: hydrates, navigates client-side, switches to /ru/ and follows a redirect', async () => {
-    const page = await browser.newPage();
+    const page = await newPage(browser);
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    await page.goto(`${origin}/request_format/`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await goto(page, `${origin}/request_format/`);
     const documents: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
     await page.locator('nav.sidebar a[href="/callbacks"]').click();
@@ -107,7 +107,7 @@ describe.skipIf(!haveNginx)('real host: nginx serving dist/', () => {
     expect(documents).toEqual([]);
     await page.locator('.dropdown__toggle').click();
     await Promise.all([page.waitForURL(`${origin}/ru/callbacks`), page.locator('.dropdown__link[lang="ru"]').click()]);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await hydrated(page);
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
     await page.goto(`${origin}/services/card_credit#fees`);
     await page.waitForURL(`${origin}/services/card_payout#fees`);

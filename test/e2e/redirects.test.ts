@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../helpers/chromium.ts';
+import { hydrated, newPage } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
 const dist = inject('distDir');
@@ -37,10 +38,10 @@ describe('cli/pipeline/emit/write-redirects (real site, static host)', () => {
   });
 
   it('sends the reader to the new page, keeping query and fragment, in both locales', async () => {
-    const page = await browser.newPage();
+    const page = await newPage(browser);
     await page.goto(`${site}/services/card_credit?utm=mail#top`);
     await page.waitForURL(`${site}/services/card_payout?utm=mail#top`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await hydrated(page);
     expect(await page.locator('h1').innerText()).not.toBe('');
     await page.goto(`${site}/ru/services/turkey/papara`);
     await page.waitForURL(`${site}/ru/services/turkey/papara/payin_hpp`);

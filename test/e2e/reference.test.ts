@@ -3,23 +3,28 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
+import { goto, newPage, sharedPage } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
 const dist = inject('distDir');
 let browser: Browser;
 
+// A tab per viewport, where the tests that read, type and click load their pages afresh (sharedPage).
+const tabs = new Map<string, ReturnType<typeof sharedPage>>();
+
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  for (const tab of tabs.values()) await tab.close();
   await browser?.close();
 });
 
+/** `url` loaded afresh, until hydrated, in the tab of `viewport`. */
 async function open(url: string, viewport = { width: 1280, height: 860 }): Promise<Page> {
-  const page = await browser.newPage({ viewport });
-  await page.goto(site + url);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  return page;
+  const key = JSON.stringify(viewport);
+  if (!tabs.has(key)) tabs.set(key, sharedPage(() => browser, { viewport }));
+  return (await tabs.get(key)!.open(site + url)).page;
 }
 
 const visibleRows = (page: Page, src: string) => page.locator(`.data-table[data-src="${src}"] tbody tr:not([hidden])`).count();
@@ -43,7 +48,6 @@ describe('reference tables (real site)', () => {
     expect(await visibleRows(page, 'country_codes')).toBe(0);
     await input.fill('');
     expect(await visibleRows(page, 'country_codes')).toBe(249);
-    await page.close();
   });
 
   it('filters by the Russian names on the Russian page', async () => {
@@ -54,7 +58,6 @@ describe('reference tables (real site)', () => {
     await page.waitForFunction(() => document.querySelectorAll('.data-table[data-src="state_codes"] tbody tr:not([hidden])').length === 1);
     await expect(page.locator('.data-table[data-src="state_codes"] tbody tr:not([hidden])').getAttribute('id')).resolves.toBe('BR-SP');
     await expect(page.locator('.data-table__count').textContent()).resolves.toMatch(/^Строк: 1 из \d+$/);
-    await page.close();
   });
 
   it('has the whole table and no filter box without JavaScript', async () => {
@@ -69,11 +72,12 @@ describe('reference tables (real site)', () => {
 
   it('loads the filter script only on pages that have a long table', async () => {
     const requested = async (url: string) => {
-      const page = await browser.newPage();
+      const page = await newPage(browser);
       const scripts: string[] = [];
       page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
-      await page.goto(site + url);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await goto(page, site + url);
+      // Nothing more by the time the network has gone quiet (500 ms without a request: `networkidle`
+      // is the condition itself here).
       await page.waitForLoadState('networkidle');
       await page.close();
       return scripts.filter((s) => s.includes('table-filter'));
@@ -103,7 +107,6 @@ describe('reference tables (real site)', () => {
       const r = document.getElementById('BR-SP')!.getBoundingClientRect();
       return r.top > 0 && r.bottom <= window.innerHeight;
     });
-    await page.close();
   });
 
   it('reaches an error code row from another page by client navigation, marked as on a full load', async () => {
@@ -111,7 +114,6 @@ describe('reference tables (real site)', () => {
     const direct = await open('/reference/api_error_codes#2004');
     const marked = await cellBackground(direct, '2004');
     expect(marked).not.toBe(await cellBackground(direct, '2003'));
-    await direct.close();
     const page = await open('/reference/crypto_codes');
     await page.locator('#__content a[href="/reference/api_error_codes#2004"]').first().click();
     await page.waitForURL(/\/reference\/api_error_codes#2004$/);
@@ -121,7 +123,6 @@ describe('reference tables (real site)', () => {
     });
     // pushState sets no :target: the row a search result or a link led to is marked all the same.
     expect(await cellBackground(page, '2004')).toBe(marked);
-    await page.close();
   });
 
   it('scrolls tables sideways at 390 px without making the page wider than the screen', async () => {
@@ -139,7 +140,6 @@ describe('reference tables (real site)', () => {
       const box = page.locator('.data-table__scroll, .status-diagram__scroll').first();
       await box.evaluate((b) => b.scrollBy(200, 0));
       expect(await box.evaluate((b) => b.scrollLeft)).toBeGreaterThan(0);
-      await page.close();
     }
   });
 
@@ -176,7 +176,6 @@ describe('changelog feed (real site)', () => {
       expect(res.status()).toBe(200);
       expect(res.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
       expect(await res.text()).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
-      await page.close();
     }
     // Other pages do not announce it, and it goes away when navigating off the changelog.
     const page = await open('/changelog');
@@ -184,7 +183,6 @@ describe('changelog feed (real site)', () => {
     await page.waitForURL(/\/request_format$/);
     // The address changes first; head tags follow when the new page is shown.
     await expect.poll(() => page.locator('head link[type="application/atom+xml"]').count()).toBe(0);
-    await page.close();
   });
 
   it('is in the built site next to the page', () => {

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { buildInto, PROJECT_ROOT, serveDir } from '../helpers/site.ts';
+import { goto, hydrated, newPage, pageTimePassed, sharedPage } from './shell-helpers.ts';
 
 /**
  * The search as a reader uses it, on `test/fixtures/search` (eleven payout pages, Russian
@@ -15,6 +16,9 @@ import { buildInto, PROJECT_ROOT, serveDir } from '../helpers/site.ts';
 let browser: Browser;
 let url: string;
 let close: () => Promise<void>;
+// The tests that only type, read and follow links load their pages afresh in one tab (sharedPage);
+// those that watch requests or hold them back open a page of their own.
+const tab = sharedPage(() => browser);
 
 beforeAll(async () => {
   const { outDir } = await buildInto(path.join(PROJECT_ROOT, 'test/fixtures/search'));
@@ -24,15 +28,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  await tab.close();
   await browser?.close();
   await close?.();
 });
 
+/** `pathname` of the site at `base`, loaded afresh in the shared tab, until hydrated. */
 async function open(pathname: string, base = url): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(base + pathname, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  return page;
+  return (await tab.open(base + pathname)).page;
 }
 
 const box = 'input.search-box__input';
@@ -132,15 +135,17 @@ const titles = (page: Page) => page.locator(`${options} .search-suggestions__tit
 
 describe('renderer/components/SearchBox', () => {
   it('loads neither the worker nor the index before the box is first used, then only the index on hover; the text store only for the search page', async () => {
-    const page = await browser.newPage();
+    const page = await newPage(browser);
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     const files = searchRequests(page);
     const workers: string[] = [];
     page.on('worker', (w) => workers.push(w.url()));
-    await page.goto(url + '/api/transaction_create', { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    await page.waitForTimeout(300);
+    await goto(page, url + '/api/transaction_create');
+    // Nothing of the search by the time the network has gone quiet (500 ms without a request:
+    // `networkidle` is the condition itself here) and a moment past the hydration on the page's clock.
+    await page.waitForLoadState('networkidle');
+    await pageTimePassed(page, 300);
     expect(workers).toEqual([]);
     expect(requested.filter((p) => /search-worker|assets\/search\/|SearchCombobox/.test(p))).toEqual([]);
     await page.hover(box);
@@ -154,7 +159,9 @@ describe('renderer/components/SearchBox', () => {
     await type(page, 'payout');
     expect((await titles(page)).length).toBe(8);
     await type(page, 'transaction');
-    await page.waitForTimeout(1000);
+    // The answer came without it (the worker fetches the text store before answering a request for
+    // excerpts), nor is it fetched a second later, on the page's clock.
+    await pageTimePassed(page, 1000);
     expect(files.filter(isText)).toEqual([]);
     // The search page shows excerpts: the same worker fetches the text store then, once.
     await page.keyboard.press('ArrowUp');
@@ -168,9 +175,8 @@ describe('renderer/components/SearchBox', () => {
   });
 
   it("shows 'Loading…' only once the index is 200 ms late, then the suggestions", async () => {
-    const page = await browser.newPage();
-    await page.goto(url + '/', { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const page = await newPage(browser);
+    await goto(page, url + '/');
     const release = await holdSearchFiles(page);
     await page.focus(box);
     await page.waitForSelector(`${box}[role=combobox]`);
@@ -205,7 +211,6 @@ describe('renderer/components/SearchBox', () => {
     // The previous query's list stays on screen until the new answer arrives: wait for the new one.
     await expect.poll(async () => (await page.locator(`${options} .search-suggestions__heading`).allInnerTexts()).slice(0, 3)).toEqual(['Limits', 'Limits', 'Limits']);
     expect(await page.locator(`${options} a`).first().getAttribute('href')).toMatch(/^\/services\/\w+\/payout\?_highlight=limit#limits$/);
-    await page.close();
   });
 
   it("says 'No results' for nonsense", async () => {
@@ -213,7 +218,6 @@ describe('renderer/components/SearchBox', () => {
     await type(page, 'zzqxjvw');
     expect(await page.locator(options).allInnerTexts()).toEqual(['No results', 'See all results']);
     expect(await page.locator('[role=status]').first().innerText()).toBe('No results');
-    await page.close();
   });
 
   it('works from the keyboard with the ARIA combobox pattern', async () => {
@@ -251,7 +255,6 @@ describe('renderer/components/SearchBox', () => {
     await input.click();
     await page.keyboard.type('refund');
     expect(await input.inputValue()).toBe('refund');
-    await page.close();
   });
 
   it("scrolls the option the arrow keys make active into the list's view", async () => {
@@ -276,7 +279,6 @@ describe('renderer/components/SearchBox', () => {
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowDown');
     expect(await page.locator('[role=listbox] [aria-selected=true]').getAttribute('id')).toMatch(/-opt-7$/);
     await expect.poll(shown).toBe(true);
-    await page.close();
   });
 
   it("'See all results' opens the search page with q", async () => {
@@ -292,7 +294,6 @@ describe('renderer/components/SearchBox', () => {
     // Eleven country pages, the cabinet page, and two pages that mention payouts in passing.
     expect(await page.locator('.search-page__status[role=status]').innerText()).toBe('14 documents found');
     expect(await page.locator('.search-result').count()).toBe(14);
-    await page.close();
   });
 
   it('opens a result, the navbar links and the logo from the search page with a query', async () => {
@@ -308,7 +309,6 @@ describe('renderer/components/SearchBox', () => {
       // The address reached is the link's, not the search page's written back over it.
       await page.waitForFunction((path) => location.pathname === path && !document.querySelector('.search-page'), href.pathname);
       expect(new URL(page.url()).search).toBe(href.search);
-      await page.close();
     }
   });
 
@@ -332,7 +332,6 @@ describe('renderer/components/SearchBox', () => {
     // A new query starts from the first hundred again.
     await page.fill('.search-page__input', 'payout');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'payout' && document.querySelectorAll('.search-result').length <= 100);
-    await page.close();
   });
 
   it('puts the reader back where they were on Back: the results listed, the scroll position, the result they opened', async () => {
@@ -372,7 +371,6 @@ describe('renderer/components/SearchBox', () => {
         return [link.getAttribute('href'), (history.state as Record<string, { link?: string }>)['paydocs:search-place']?.link];
       });
       expect(kept[1], start).toBe(kept[0]);
-      await page.close();
     }
   });
 
@@ -386,14 +384,12 @@ describe('renderer/components/SearchBox', () => {
       const excerpts = await page.locator('.search-result__excerpt').allInnerTexts();
       expect(excerpts.some((e) => words.test(e)), excerpts.slice(0, 5).join('\n')).toBe(true);
       expect(excerpts.filter((e) => /[a-z](required|optional|обязательное|необязательное)/.test(e))).toEqual([]);
-      await page.close();
     }
   });
 
   it('keeps the suggestions and the search page inside a phone screen', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${url}/ru/`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await goto(page, `${url}/ru/`);
     await type(page, 'выплата');
     const shown = await page.locator(`${options}:not(.search-suggestions__all)`).count();
     expect(shown).toBe(4);
@@ -401,7 +397,7 @@ describe('renderer/components/SearchBox', () => {
     const list = (await page.locator('[role=listbox]').boundingBox())!;
     expect(list.x).toBeGreaterThanOrEqual(0);
     expect(list.x + list.width).toBeLessThanOrEqual(390);
-    await page.goto(`${url}/search?q=${'cote_divoire_mobile_money_payin_hpp'.repeat(3)}`, { waitUntil: 'networkidle' });
+    await goto(page, `${url}/search?q=${'cote_divoire_mobile_money_payin_hpp'.repeat(3)}`);
     await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input.search-page__input')?.value.includes('cote_divoire'));
     await page.waitForFunction(() => document.querySelector('.search-page__status[role=status]')?.textContent !== '');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -409,9 +405,8 @@ describe('renderer/components/SearchBox', () => {
   });
 
   it('gives the box room to type in on a 320 px phone: the brand name steps aside while it has focus, and stays the link\'s name', async () => {
-    const page = await browser.newPage({ viewport: { width: 320, height: 568 } });
-    await page.goto(`${url}/ru/`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const page = await newPage(browser, { viewport: { width: 320, height: 568 } });
+    await goto(page, `${url}/ru/`);
     const width = () => page.locator(box).evaluate((el) => el.getBoundingClientRect().width);
     expect(await page.locator('header.navbar .navbar__title').isVisible()).toBe(true);
     await type(page, 'подпись запроса');
@@ -423,8 +418,8 @@ describe('renderer/components/SearchBox', () => {
 
   it('keeps the box put on a phone as the query grows: the heading does not name the query and grow a line', async () => {
     for (const start of ['/search?q=refund', '/ru/search?q=' + encodeURIComponent('возврат')]) {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.goto(url + start, { waitUntil: 'networkidle' });
+      const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+      await goto(page, url + start);
       await page.waitForSelector('.search-result');
       const input = page.locator('input.search-page__input');
       const before = (await input.boundingBox())!.y;
@@ -440,7 +435,6 @@ describe('renderer/components/SearchBox', () => {
     await type(ru, 'выплатой');
     expect((await titles(ru)).slice(0, 3)).toContain('Выплаты в личном кабинете');
     expect(await ru.locator(`${options} mark`).first().innerText()).toMatch(/^[Вв]ыплат/);
-    await ru.close();
     const en = await open('/');
     for (const typo of ['tranasction', 'transacton', 'calbacks']) {
       await type(en, typo);
@@ -448,14 +442,12 @@ describe('renderer/components/SearchBox', () => {
       expect(got.length, typo).toBeGreaterThan(0);
       expect(got.slice(0, 3).some((t) => /transaction|Callbacks/i.test(t)), `${typo}: ${got.join(' | ')}`).toBe(true);
     }
-    await en.close();
   });
 
   it('retries a query typed in the wrong keyboard layout', async () => {
     const page = await open('/ru/');
     await type(page, 'nhfypfrwbz');
     expect(await titles(page)).toContain('Создание транзакции');
-    await page.close();
   });
 
   it('opens a result at its heading and highlights the matched words, inflected forms included', async () => {
@@ -468,6 +460,9 @@ describe('renderer/components/SearchBox', () => {
     const current = new URL(page.url());
     expect(current.hash).toBe('#create');
     expect(current.searchParams.get('_highlight')).toContain('выплат');
+    // The address changes first, and the page left can be marked with the new words until the new one
+    // is shown (its chunk loading): wait for the new page, then for its marks.
+    await page.waitForFunction(() => document.querySelector('link[rel=canonical]')?.getAttribute('href')?.endsWith('/ru/cabinet/payouts'));
     await page.waitForSelector('#__content mark.search-highlight');
     const marked = await page.locator('#__content mark.search-highlight').allInnerTexts();
     expect(new Set(marked.map((m) => m.toLowerCase()))).toEqual(new Set(['создание', 'выплаты', 'выплату', 'выплата', 'выплатой']));
@@ -481,20 +476,19 @@ describe('renderer/components/SearchBox', () => {
     const top = await page.evaluate(() => document.getElementById('create')!.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(200);
-    await page.close();
   });
 });
 
 describe('content/pages/search', () => {
   it("shows 'Loading…' only once the index and text store are 200 ms late, then the results with excerpts", async () => {
-    const page = await browser.newPage();
+    const page = await newPage(browser);
     const files = searchRequests(page);
     const release = await holdSearchFiles(page);
     // Not `networkidle`: the page starts loading the held-back files as soon as it is hydrated.
     // The page asks for the index once it has read its query from the address: type after that.
     const indexRequested = page.waitForRequest((r) => isIndex(r.url()));
     await page.goto(url + '/search', { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await hydrated(page);
     await indexRequested;
     const watching = typeAndWatch(page, { input: '.search-page__input', query: 'signature', watched: '.search-page__status[role=status]', done: '.search-result__excerpt' });
     // If it never shows, the timeline checked below says what was seen instead.
@@ -524,7 +518,6 @@ describe('content/pages/search', () => {
     await page.waitForFunction(() => new URLSearchParams(location.search).get('ctx') === 'api');
     await page.waitForFunction(() => [...document.querySelectorAll('.search-result__link')].every((a) => new URL((a as HTMLAnchorElement).href).pathname.startsWith('/api/')));
     expect(await page.locator('.search-result').count()).toBe(1);
-    await page.close();
   });
 
   it('reads q, ctx and version from the URL, in Russian, with Cyrillic excerpts cut at whole words', async () => {
@@ -541,7 +534,6 @@ describe('content/pages/search', () => {
     }
     expect(await page.locator('.search-result__excerpt mark').first().innerText()).toMatch(/^подпис/i);
     expect(new URL(page.url()).searchParams.get('version')).toBe('current');
-    await page.close();
   });
 });
 
@@ -564,19 +556,15 @@ describe('renderer/search on the real site', () => {
     }
     expect(await page.locator('.search-box__hint').count()).toBe(0);
     expect(await page.locator(`${box}[role=combobox]`).inputValue()).toBe('');
-    await page.close();
   });
 
   it('finds the Russian payout pages by an inflected form', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${inject('siteUrl')}/ru/`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const page = await open('/ru/', inject('siteUrl'));
     await type(page, 'выплатами');
     const got = await titles(page);
     expect(got.length).toBeGreaterThan(0);
     expect(got.length).toBeLessThanOrEqual(8);
     expect(got.slice(0, 3).some((t) => /[Вв]ыплат/.test(t))).toBe(true);
-    await page.close();
   });
 });
 
@@ -624,7 +612,6 @@ describe('search.shortcut on (a copy of test/fixtures/search with `shortcut: tru
       expect(await focusedBox(), key).toBe(true);
     }
     expect(await page.locator(`${box}[role=combobox]`).inputValue()).toBe('');
-    await page.close();
   });
 
   it('leaves / alone while the reader types in another field', async () => {
@@ -633,6 +620,5 @@ describe('search.shortcut on (a copy of test/fixtures/search with `shortcut: tru
     await page.keyboard.type('a/b');
     expect(await page.locator('.search-page__input').inputValue()).toBe('a/b');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('search-page__input'))).toBe(true);
-    await page.close();
   });
 });

@@ -1,7 +1,7 @@
-/** Shared steps of the reader's-site browser tests (shell, navigation, a11y). */
+/** Shared steps of the browser tests: opening a page until it is hydrated, and the reader's-site helpers (shell, navigation, a11y). */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
 import { createStaticHandler } from '../../cli/serve/static-handler.ts';
 
 export interface OpenOptions extends BrowserContextOptions {
@@ -11,10 +11,54 @@ export interface OpenOptions extends BrowserContextOptions {
   storage?: Record<string, string>;
 }
 
+/**
+ * React's DevTools hook, in place before the page's own scripts: React calls `onPostCommitFiberRoot`
+ * once the effects of a commit have run. That is what `hydrated` waits for: entry-client.tsx sets
+ * `data-hydrated` right after calling `hydrateRoot()`, which only schedules the hydration (it runs
+ * some 10 to 50 ms later, longer on a busy machine), and much of the page's behaviour (tabs, copy
+ * buttons, scroll boxes, the storage listeners) is installed by effects. A string, not a function:
+ * the test's module transform could add helpers to a function that the page does not have.
+ */
+export const HYDRATION_PROBE = `(() => {
+  const probe = { effects: 0 };
+  Object.defineProperty(window, '__paydocsProbe', { value: probe });
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    inject: () => 1,
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() { probe.effects++; },
+  };
+})();`;
+
+/** `browser.newPage`, with the hydration probe `hydrated` needs. */
+export async function newPage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
+  const page = await browser.newPage(options);
+  await page.addInitScript(HYDRATION_PROBE);
+  return page;
+}
+
+/** `browser.newContext`, with the hydration probe `hydrated` needs in each of its pages. */
+export async function newContext(browser: Browser, options?: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(HYDRATION_PROBE);
+  return context;
+}
+
+/**
+ * Opens `url` in `page` and waits until it is hydrated: the page's `load` event, then `hydrated`.
+ * (Not `networkidle`, which waited for 500 ms without a request on every page opened.)
+ */
+export async function goto(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await hydrated(page);
+  return response;
+}
+
 /** A fresh context and page; console errors, warnings and page errors are collected in `problems`. */
 export async function openPage(browser: Browser, url: string, options: OpenOptions = {}): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
   const { theme, storage, ...contextOptions } = options;
-  const context = await browser.newContext(contextOptions);
+  const context = await newContext(browser, contextOptions);
   const entries = { ...(storage ?? {}), ...(theme ? { theme } : {}) };
   if (Object.keys(entries).length > 0) {
     await context.addInitScript((e) => {
@@ -30,11 +74,50 @@ export async function openPage(browser: Browser, url: string, options: OpenOptio
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  if (url) {
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await hydrated(page);
-  }
+  if (url) await goto(page, url);
   return { page, problems, close: () => context.close() };
+}
+
+/**
+ * One tab for a group of tests that each open a page in it and leave nothing behind: no routes,
+ * listeners, init scripts or other tabs of their own (those open a context of their own with
+ * `openPage`). `open(url)` is `openPage` without a new context: a blank page first (the previous
+ * test's page unloaded), no other tab and no routes (what a test that failed halfway may leave),
+ * the viewport and media back to `options`, the mouse off the page, and the storage as a new
+ * context has it, only what `options` seeds (cleared and seeded by an init script for that one
+ * load); then `url`, until hydrated. A new context's tab is a new renderer process: about three
+ * times the CPU time of a page load in a tab that is there. `close` it in `afterAll`.
+ */
+export function sharedPage(browser: () => Browser, options: OpenOptions = {}): { open: (url: string) => Promise<{ page: Page; problems: string[]; response: Response | null }>; close: () => Promise<void> } {
+  const { theme, storage, ...contextOptions } = options;
+  const entries = { ...(storage ?? {}), ...(theme ? { theme } : {}) };
+  let tab: ReturnType<typeof openPage> | undefined;
+  return {
+    async open(url) {
+      tab ??= openPage(browser(), '', contextOptions);
+      const { page, problems } = await tab;
+      for (const other of page.context().pages()) if (other !== page) await other.close();
+      await page.unrouteAll();
+      await page.goto('about:blank');
+      problems.length = 0;
+      await page.setViewportSize(contextOptions.viewport ?? { width: 1280, height: 720 });
+      await page.emulateMedia({ media: null });
+      await page.mouse.move(-1, -1);
+      const seed = await page.addInitScript((e) => {
+        localStorage.clear();
+        sessionStorage.clear();
+        for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
+      }, entries);
+      try {
+        return { page, problems, response: await goto(page, url) };
+      } finally {
+        await seed.dispose();
+      }
+    },
+    async close() {
+      await (await tab)?.close();
+    },
+  };
 }
 
 /**
@@ -50,9 +133,53 @@ export async function openWithoutScripts(page: Page): Promise<Page> {
   return blocked;
 }
 
-/** Hydrated. (The route map loads on the first interaction; a link followed before waits for it: entry-client.tsx.) */
+/**
+ * Hydrated: the app has taken over the prerendered page and its effects have run (the hydration
+ * probe counted them), and what the page then loads by itself is in: the filter boxes of long
+ * tables (use-content-enhancements.ts). (The route map and the whole sidebar load on the first
+ * interaction; a link followed before waits for them: entry-client.tsx.) The page must have been
+ * opened with the probe (`openPage`, `newPage`, `newContext`, or `HYDRATION_PROBE` added by hand).
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.waitForFunction(() => {
+    const probe = (window as unknown as { __paydocsProbe?: { effects: number } }).__paydocsProbe;
+    if (!probe) throw new Error('hydrated(): this page has no hydration probe; open it with openPage, newPage or newContext (test/e2e/shell-helpers.ts)');
+    return (
+      document.documentElement.dataset.hydrated === 'true' &&
+      probe.effects > 0 &&
+      [...document.querySelectorAll('.data-table[data-filterable]')].every((t) => !t.querySelector('tbody > tr') || t.querySelector<HTMLElement>('.data-table__filter')?.hidden === false)
+    );
+  });
+}
+
+/**
+ * Resolves once a timer of `ms` set now in the page has run and two frames have been drawn after it:
+ * every timer the page had set to run by then has run, and what it changed is rendered. For checks
+ * that something does NOT happen (a line that would show after 200 ms): counted on the page's own
+ * clock, so a busy machine that runs the page late does not cut the window short.
+ */
+export async function pageTimePassed(page: Page, ms: number): Promise<void> {
+  await page.evaluate((t) => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), t)), ms);
+}
+
+/**
+ * Resolves once the page's scroll position has stayed the same for ten frames, then as
+ * `pageTimePassed(page, 0)`: a scroll is over, and what its events set off is rendered.
+ */
+export async function scrollAtRest(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let [y, still] = [window.scrollY, 0];
+        const frame = () => {
+          [y, still] = window.scrollY === y ? [y, still + 1] : [window.scrollY, 0];
+          if (still >= 10) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
+  await pageTimePassed(page, 0);
 }
 
 /** Resolves when the page shows `h1` text matching `text` (a client-side navigation finished). */

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { copyFixture, ROOT } from '../helpers/fixture.ts';
 import { buildInto } from '../helpers/site.ts';
-import { headSnapshot, hydrated, openPage, openWithoutScripts, prerenderedHead, serveAt, waitForTitle } from './shell-helpers.ts';
+import { goto, headSnapshot, hydrated, openPage, openWithoutScripts, prerenderedHead, serveAt, waitForTitle } from './shell-helpers.ts';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/shell-on');
 const DESKTOP = { width: 1280, height: 800 };
@@ -45,13 +45,12 @@ describe('renderer/components/AnnouncementBar', () => {
     expect(await blockedBar.count()).toBe(1);
     expect(await blockedBar.isVisible()).toBe(false);
     await blocked.close();
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
     await hydrated(page);
     expect(await bar.count()).toBe(0);
     // Russian content on the Russian site, after a new announcement id.
     await page.evaluate(() => localStorage.setItem('docusaurus.announcement.id', 'launch-0'));
-    await page.goto(`${site.url}/ru/`, { waitUntil: 'networkidle' });
-    await hydrated(page);
+    await goto(page, `${site.url}/ru/`);
     await expect(bar.innerText()).resolves.toBe('Выплаты v2 запущены: читайте руководство.');
     expect(await bar.isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBeNull();
@@ -69,8 +68,7 @@ describe('renderer/components/Sidebar (collapsed: false)', () => {
     expect(await category('Refunds').getAttribute('open')).toBe('');
     expect(await category('Refunds').locator('a[href="/api/refunds/refund"]').count()).toBe(1);
     // On a page outside API, API is closed and Refunds not in the page at all; opened, API shows Refunds open.
-    await page.goto(`${site.url}/guide`, { waitUntil: 'networkidle' });
-    await hydrated(page);
+    await goto(page, `${site.url}/guide`);
     expect(await category('API').getAttribute('open')).toBeNull();
     expect(await category('Refunds').count()).toBe(0);
     await category('API').locator('> summary').click();
@@ -99,7 +97,7 @@ describe('renderer/hooks/use-content-enhancements (tabs)', () => {
     await page.locator('nav.sidebar a[href="/guide"]').click();
     await waitForTitle(page, 'Guide');
     expect(await selected()).toEqual(['python']);
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
     await hydrated(page);
     expect(await selected()).toEqual(['python']);
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.lang'))).toBe('python');
@@ -141,7 +139,7 @@ describe('hide_table_of_contents (renderer/components/DocPage)', () => {
       await page.setViewportSize(NARROW);
       await none('narrow');
       // Loaded directly (the prerendered page, then hydrated): the same.
-      await page.reload({ waitUntil: 'networkidle' });
+      await page.reload();
       await hydrated(page);
       await none('narrow, reloaded');
       const prerendered = await page.evaluate(async (u) => {
@@ -185,8 +183,7 @@ describe('renderer/storage (browser storage unavailable; changes from other tabs
     it(`logs exactly one warning and keeps the colour toggle and code tabs working when ${what}`, async () => {
       const { page, problems, close } = await openPage(browser, '', { viewport: DESKTOP });
       await page.addInitScript(breakStorage);
-      await page.goto(`${site.url}${prefix}/guide`, { waitUntil: 'networkidle' });
-      await hydrated(page);
+      await goto(page, `${site.url}${prefix}/guide`);
       // Storage is really unusable on this page.
       expect(await page.evaluate(() => { try { localStorage.setItem('x', 'y'); return 'usable'; } catch { return 'throws'; } })).toBe('throws');
       expect(await page.getAttribute('html', 'data-theme')).toBe('light');
@@ -220,8 +217,7 @@ describe('renderer/storage (browser storage unavailable; changes from other tabs
     const b = await a.page.context().newPage();
     b.on('pageerror', (e) => a.problems.push(`pageerror (second tab): ${e.message}`));
     b.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && a.problems.push(`${m.type()} (second tab): ${m.text()}`));
-    await b.goto(`${site.url}/ru/guide`, { waitUntil: 'networkidle' });
-    await hydrated(b);
+    await goto(b, `${site.url}/ru/guide`);
     const theme = (p: Page) => p.getAttribute('html', 'data-theme');
     const selected = (p: Page) => p.locator('.tabs[data-group=lang]').evaluateAll((gs) => gs.map((g) => g.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-value')));
     expect(await theme(b)).toBe('light');
@@ -301,8 +297,7 @@ describe('renderer/components/ChunkError', () => {
   it("shows Retry with the error text when a page's code fails to load; Retry loads it, showing 'Loading…' only after 200 ms", async () => {
     const { page, close } = await openPage(browser, '');
     await page.route('**/assets/chunks/crash-*.js', (r) => r.abort());
-    await page.goto(`${site.url}/crash`, { waitUntil: 'networkidle' });
-    await hydrated(page);
+    await goto(page, `${site.url}/crash`);
     const alert = page.locator('main [role=alert]');
     await expect(alert.locator('h1').innerText()).resolves.toBe('This page could not be loaded.');
     await expect(alert.locator('.error-page__message').innerText()).resolves.toMatch(/^Failed to fetch dynamically imported module: http:\/\/127\.0\.0\.1:\d+\/assets\/chunks\/crash-\w+\.js$/);
@@ -380,7 +375,9 @@ describe('baseUrl issue banner', () => {
       ['/ru/', ['Сайт загрузился неправильно: он настроен на базовый адрес /docs/, а открыт по другому пути. Проверьте `baseUrl` в docs.config.ts.', 'Попробуйте baseUrl = /']],
     ] as const) {
       const { page, close } = await openPage(browser, '');
-      await page.goto(served.url + p, { waitUntil: 'networkidle' });
+      // The head script shows it at DOMContentLoaded when the app's code has not arrived
+      // (renderer/head-script.ts): by `load` it is there, or it never comes.
+      await page.goto(served.url + p);
       const banner = page.locator('#__baseurl-banner');
       await expect(banner.locator('p').allInnerTexts()).resolves.toEqual(text);
       expect(await banner.getAttribute('role')).toBe('alert');
@@ -401,7 +398,7 @@ describe('baseUrl issue banner', () => {
     await right.close();
     const served = await serveAt(wrong.dist, '/');
     const other = await openPage(browser, '');
-    await other.page.goto(`${served.url}/guide`, { waitUntil: 'networkidle' });
+    await other.page.goto(`${served.url}/guide`); // past DOMContentLoaded, when the banner would show
     expect(await other.page.locator('#__baseurl-banner').count()).toBe(0);
     await other.close();
     await served.close();

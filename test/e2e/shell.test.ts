@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
-import { hydrated, openPage, openWithoutScripts, waitForTitle } from './shell-helpers.ts';
+import { goto, hydrated, openPage, openWithoutScripts, pageTimePassed, scrollAtRest, sharedPage, waitForTitle, type OpenOptions } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
 const dist = inject('distDir');
@@ -17,10 +17,21 @@ const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 390, height: 844 };
 let browser: Browser;
 
+// A tab per set of options, for the tests that leave nothing behind (no routes, listeners or init
+// scripts of their own): each loads its page afresh in it (sharedPage). The others open a context each.
+const tabs = new Map<string, ReturnType<typeof sharedPage>>();
+/** `url` loaded afresh, until hydrated, in the tab of `options`. */
+function open(url: string, options: OpenOptions = {}): ReturnType<ReturnType<typeof sharedPage>['open']> {
+  const key = JSON.stringify(options);
+  if (!tabs.has(key)) tabs.set(key, sharedPage(() => browser, options));
+  return tabs.get(key)!.open(url);
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  for (const tab of tabs.values()) await tab.close();
   await browser?.close();
 });
 
@@ -36,7 +47,7 @@ describe('renderer/components/Navbar', () => {
     ['ru', '/ru', 'Главная', 'База знаний', 'Документация'],
   ] as const) {
     it(`has the brand, Home, the knowledge base (opening safely) and the language switch on the right (${locale})`, async () => {
-      const { page, close } = await openPage(browser, `${site}${prefix}/api/transaction_create`, { viewport: DESKTOP });
+      const { page } = await open(`${site}${prefix}/api/transaction_create`, { viewport: DESKTOP });
       const navbar = page.locator('header.navbar');
       const brand = navbar.locator('.navbar__brand');
       expect(await brand.getAttribute('href')).toBe(`${prefix}/`);
@@ -55,12 +66,11 @@ describe('renderer/components/Navbar', () => {
       expect(toggle!.x).toBeGreaterThan(DESKTOP.width / 2);
       expect(homeBox!.x).toBeLessThan(DESKTOP.width / 2);
       expect(kbBox!.x).toBeLessThan(DESKTOP.width / 2);
-      await close();
     });
   }
 
   it('switches to the same page in the other locale, keeping the query and fragment', async () => {
-    const { page, close } = await openPage(browser, `${site}/request_format?from=test#request-signing`, { viewport: DESKTOP });
+    const { page } = await open(`${site}/request_format?from=test#request-signing`, { viewport: DESKTOP });
     await page.locator('.dropdown__toggle').click();
     await page.getByRole('link', { name: 'Русский' }).click();
     await page.waitForURL(`${site}/ru/request_format?from=test#request-signing`);
@@ -70,20 +80,18 @@ describe('renderer/components/Navbar', () => {
     await page.locator('.dropdown__toggle').click();
     await page.getByRole('link', { name: 'English' }).click();
     await page.waitForURL(`${site}/request_format?from=test#request-signing`);
-    await close();
   });
 
   it("falls back to the other locale's home where the page has no counterpart (the not-found page)", async () => {
-    const { page, close } = await openPage(browser, `${site}/no/such/page`, { viewport: DESKTOP });
+    const { page } = await open(`${site}/no/such/page`, { viewport: DESKTOP });
     await page.locator('.dropdown__toggle').click();
     expect(await page.getByRole('link', { name: 'Русский' }).getAttribute('href')).toBe('/ru/');
     await page.getByRole('link', { name: 'Русский' }).click();
     await page.waitForURL(`${site}/ru/`);
-    await close();
   });
 
   it('opens the language menu by keyboard: ArrowDown to the first language, arrows move, Escape closes and returns focus', async () => {
-    const { page, close } = await openPage(browser, `${site}/callbacks`, { viewport: DESKTOP });
+    const { page } = await open(`${site}/callbacks`, { viewport: DESKTOP });
     const toggle = page.locator('.dropdown__toggle');
     await toggle.focus();
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -99,44 +107,41 @@ describe('renderer/components/Navbar', () => {
     await expect.poll(() => activeElement(page)).toBe('button.navbar__link');
     await page.keyboard.press('Enter');
     expect(await page.locator('.dropdown__menu').isVisible()).toBe(true);
-    await close();
   });
 });
 
 describe('announcement bar and hide-on-scroll navbar (off in docs.config.ts)', () => {
   it('shows no announcement bar and keeps the navbar in place while scrolling', async () => {
-    const { page, close } = await openPage(browser, `${site}/request_format`, { viewport: DESKTOP });
+    const { page } = await open(`${site}/request_format`, { viewport: DESKTOP });
     expect(await page.locator('.announcement-bar').count()).toBe(0);
     await page.mouse.wheel(0, 1500);
     await page.waitForFunction(() => window.scrollY > 1000);
-    await page.waitForTimeout(300);
+    // Were hide-on-scroll on, the scroll events would have hidden it (use-hide-on-scroll.ts): wait
+    // until the scroll is over and what its last event set off is rendered.
+    await scrollAtRest(page);
     expect(await page.locator('header.navbar').getAttribute('class')).toBe('navbar');
     expect(await page.locator('header.navbar').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
-    await close();
   });
 });
 
 describe('docs version (renderer/hooks/use-docs-version)', () => {
   it('persists the version of the doc being read and names it docs-default-current', async () => {
-    const { page, close } = await openPage(browser, `${site}/search?q=refund`);
+    const { page } = await open(`${site}/search?q=refund`);
     // Not on a doc page, nothing stored yet: the latest version.
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBeNull();
     expect(await page.getAttribute('html', 'data-docs-version')).toBe('docs-default-current');
-    await page.goto(`${site}/callbacks`, { waitUntil: 'networkidle' });
-    await hydrated(page);
+    await goto(page, `${site}/callbacks`);
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
     expect(await page.getAttribute('html', 'data-docs-version')).toBe('docs-default-current');
-    await close();
   });
 });
 
 describe('renderer/components/Footer', () => {
   it('shows the copyright line only, no links, in both locales', async () => {
     for (const p of ['/', '/ru/reference/test_cards']) {
-      const { page, close } = await openPage(browser, site + p);
+      const { page } = await open(site + p);
       expect(await page.locator('footer').innerText()).toBe('Copyright © 2025 Corvopay');
       expect(await page.locator('footer a').count()).toBe(0);
-      await close();
     }
   });
 });
@@ -147,7 +152,7 @@ describe('renderer/components/Sidebar', () => {
     ['ru', '/ru', 'Справочники', 'HTTP API'],
   ] as const) {
     it(`shows the whole docs tree with collapsible categories; open categories stay open while navigating (${locale})`, async () => {
-      const { page, close } = await openPage(browser, `${site}${prefix}/api/transaction_create`, { viewport: DESKTOP });
+      const { page } = await open(`${site}${prefix}/api/transaction_create`, { viewport: DESKTOP });
       const sidebar = page.locator('nav.sidebar');
       const category = (label: string) => sidebar.locator(`details:has(> summary:text-is("${label}"))`);
       const reached = (p: string) => page.waitForFunction((h) => location.pathname === h && document.querySelector('nav.sidebar a[aria-current=page]')?.getAttribute('href') === h, p);
@@ -192,16 +197,17 @@ describe('renderer/components/Sidebar', () => {
       const all = await links();
       expect(all.length).toBeGreaterThan(150);
       expect(all.filter((h) => (prefix ? !h.startsWith(`${prefix}/`) : h.startsWith('/ru/')))).toEqual([]); // every link stays in the locale
-      await close();
     });
 
     it(`hydrates with the sidebar in the page and loads the whole tree on the first interaction, before a closed category shows its items (${locale})`, async () => {
       const { page, problems, close } = await openPage(browser, '', { viewport: DESKTOP });
       const trees: string[] = [];
       page.on('request', (r) => new URL(r.url()).pathname.startsWith('/assets/sidebar-') && trees.push(r.url()));
-      await page.goto(`${site}${prefix}/api/transaction_create`, { waitUntil: 'networkidle' });
-      await hydrated(page);
-      // Nothing asked for the tree: reading the page costs no more than its own code.
+      await goto(page, `${site}${prefix}/api/transaction_create`);
+      // Nothing asked for the tree, by the time the network has gone quiet after the hydration (500 ms
+      // without a request: `networkidle` is the condition itself here): reading the page costs
+      // no more than its own code.
+      await page.waitForLoadState('networkidle');
       expect(trees).toEqual([]);
       const closed = page.locator(`nav.sidebar details:has(> summary:text-is("${reference}"))`);
       expect(await closed.locator('a').count()).toBe(1);
@@ -225,8 +231,7 @@ describe('renderer/components/Sidebar', () => {
         await held;
         await route.continue();
       });
-      await page.goto(`${site}${prefix}/api/transaction_create`, { waitUntil: 'networkidle' });
-      await hydrated(page);
+      await goto(page, `${site}${prefix}/api/transaction_create`);
       const closed = page.locator(`nav.sidebar details:has(> summary:text-is("${reference}"))`);
       await closed.locator('> summary').click();
       expect(await closed.getAttribute('open')).toBe('');
@@ -243,11 +248,12 @@ describe('renderer/components/Sidebar', () => {
       // Offline: the category keeps its first page, and says nothing is loading.
       await page.unroute('**/assets/sidebar-*.js');
       await page.route('**/assets/sidebar-*.js', (route) => route.abort());
-      await page.goto(`${site}${prefix}/api/transaction_create`, { waitUntil: 'networkidle' });
-      await hydrated(page);
+      await goto(page, `${site}${prefix}/api/transaction_create`);
       await closed.locator('> summary').click();
       await expect.poll(() => problems.some((p) => p.includes('could not load the sidebar'))).toBe(true);
-      await page.waitForTimeout(400); // past the 200 ms after which a pending line would show
+      // A pending line shows 200 ms after the category opened (use-delayed-flag.ts): a 200 ms timer set
+      // in the page now runs after that one would have, and its render is drawn by two frames later.
+      await pageTimePassed(page, 200);
       expect(await closed.locator('.menu__pending').count()).toBe(0);
       expect(await closed.locator('a').count()).toBe(1);
       expect(await closed.locator('> ul').getAttribute('aria-busy')).toBeNull();
@@ -286,7 +292,7 @@ describe('renderer/components/Sidebar', () => {
 
     it(`highlights the current page and scrolls it into view in the sidebar (${locale})`, async () => {
       const target = `${prefix}/services/upi/wallet`;
-      const { page, close } = await openPage(browser, site + target, { viewport: DESKTOP });
+      const { page } = await open(site + target, { viewport: DESKTOP });
       const active = page.locator('nav.sidebar a[aria-current=page]');
       expect(await active.count()).toBe(1);
       expect(await active.getAttribute('href')).toBe(target);
@@ -297,14 +303,13 @@ describe('renderer/components/Sidebar', () => {
       expect(link!.y).toBeGreaterThanOrEqual(box!.y);
       expect(link!.y + link!.height).toBeLessThanOrEqual(box!.y + box!.height);
       expect(await page.evaluate(() => window.scrollY)).toBe(0); // the window itself did not move
-      await close();
     });
   }
 });
 
 describe('renderer/components/SidebarDrawer (below 996 px)', () => {
   it('is closed by default; the menu button opens a modal drawer with the navbar items and the sidebar', async () => {
-    const { page, problems, close } = await openPage(browser, `${site}/services/upi/wallet`, { viewport: MOBILE });
+    const { page, problems } = await open(`${site}/services/upi/wallet`, { viewport: MOBILE });
     const drawer = page.locator('#__drawer');
     expect(await drawer.isVisible()).toBe(false);
     expect(await page.locator('header.navbar .navbar__items--left').isVisible()).toBe(false);
@@ -326,11 +331,10 @@ describe('renderer/components/SidebarDrawer (below 996 px)', () => {
     expect(await page.locator('#__main').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
     expect(await page.locator('header.navbar').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
     expect(problems).toEqual([]);
-    await close();
   });
 
   it('traps focus: focus starts on Close, Tab and Shift+Tab stay inside, Escape closes and returns focus to the menu button', async () => {
-    const { page, close } = await openPage(browser, `${site}/api/transaction_create`, { viewport: MOBILE });
+    const { page } = await open(`${site}/api/transaction_create`, { viewport: MOBILE });
     const menu = page.getByRole('button', { name: 'Open navigation menu' });
     await menu.focus();
     await page.keyboard.press('Enter');
@@ -351,7 +355,6 @@ describe('renderer/components/SidebarDrawer (below 996 px)', () => {
     expect(await page.locator('#__drawer').isVisible()).toBe(false);
     expect(await activeElement(page)).toBe('button.navbar__menu');
     expect(await page.locator('#__main').evaluate((el) => (el as HTMLElement).inert)).toBe(false);
-    await close();
   });
 
   it('closes on navigation (client-side), on the backdrop, and when the window grows to desktop width', async () => {
@@ -384,7 +387,7 @@ describe('renderer/components/SidebarDrawer (below 996 px)', () => {
     ['/api/reports/report_create', 'light', 'Home'],
   ] as const) {
     it(`keeps its header on screen and scrolls only the page list to the current page (${route}, ${theme})`, async () => {
-      const { page, problems, close } = await openPage(browser, `${site}${route}`, { viewport: MOBILE, theme });
+      const { page, problems } = await open(`${site}${route}`, { viewport: MOBILE, theme });
       await page.locator('button.navbar__menu').click();
       const drawer = page.locator('#__drawer.drawer--open');
       await drawer.waitFor();
@@ -423,17 +426,15 @@ describe('renderer/components/SidebarDrawer (below 996 px)', () => {
       expect((await boxes()).closeBox.y).toBe(closeBox.y);
       expect(await drawer.evaluate((el) => el.scrollTop)).toBe(0);
       expect(problems).toEqual([]);
-      await close();
     });
   }
 
   it('is also there on pages without a sidebar (the navbar items move into it)', async () => {
-    const { page, close } = await openPage(browser, `${site}/ru/landing`, { viewport: MOBILE });
+    const { page } = await open(`${site}/ru/landing`, { viewport: MOBILE });
     await page.getByRole('button', { name: 'Открыть меню навигации' }).click();
     const dialog = page.getByRole('dialog', { name: 'Навигация' });
     expect(await dialog.locator('.drawer__primary').innerText()).toMatch(/Главная\s+База знаний/);
     expect(await dialog.locator('nav.sidebar').count()).toBe(0);
-    await close();
   });
 
   // The edge, from renderer/styles/theme.css `@media (max-width: 996px)` and MOBILE_QUERY in SidebarDrawer.tsx.
@@ -442,7 +443,7 @@ describe('renderer/components/SidebarDrawer (below 996 px)', () => {
     ['ru', '/ru', 'Открыть меню навигации', 'Навигация'],
   ] as const) {
     it(`switches exactly at the edge: the drawer at 996 px, the sidebar column at 997 px (${locale})`, async () => {
-      const { page, problems, close } = await openPage(browser, `${site}${prefix}/services/upi/wallet`, { viewport: { width: 996, height: 800 } });
+      const { page, problems } = await open(`${site}${prefix}/services/upi/wallet`, { viewport: { width: 996, height: 800 } });
       const menu = page.getByRole('button', { name: openMenu });
       const sidebar = page.locator('#__drawer nav.sidebar');
       const leftItems = page.locator('header.navbar .navbar__items--left');
@@ -472,7 +473,6 @@ describe('renderer/components/SidebarDrawer (below 996 px)', () => {
       expect(await sidebar.isVisible()).toBe(false);
       expect(await menu.getAttribute('aria-expanded')).toBe('false');
       expect(problems).toEqual([]);
-      await close();
     });
   }
 });
@@ -483,7 +483,7 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
       ['/api/transaction_create', 'Skip to main content'],
       ['/ru/', 'Перейти к основному содержимому'],
     ] as const) {
-      const { page, close } = await openPage(browser, site + p, { viewport: DESKTOP });
+      const { page } = await open(site + p, { viewport: DESKTOP });
       await page.keyboard.press('Tab');
       expect(await activeElement(page)).toBe('a.skip-link');
       expect(await page.locator('.skip-link').innerText()).toBe(text);
@@ -492,12 +492,11 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
       await expect.poll(() => activeElement(page)).toBe('main.main#__main');
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.getElementById('__main')!.contains(document.activeElement))).toBe(true);
-      await close();
     }
   });
 
   it('shows breadcrumbs on every doc page, ending with the current page', async () => {
-    const { page, close } = await openPage(browser, `${site}/services/upi/wallet`, { viewport: DESKTOP });
+    const { page } = await open(`${site}/services/upi/wallet`, { viewport: DESKTOP });
     const crumbs = page.locator('nav.breadcrumbs li');
     const texts = await crumbs.allInnerTexts();
     expect(texts.length).toBeGreaterThanOrEqual(3);
@@ -514,7 +513,6 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
       }, p);
       await page.waitForFunction((h) => location.pathname === h && document.querySelector('.breadcrumbs [aria-current=page]') !== null, p);
     }
-    await close();
   });
 
   for (const [locale, prefix, title] of [
@@ -522,7 +520,7 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
     ['ru', '/ru', 'На этой странице'],
   ] as const) {
     it(`lists the h2 and h3 headings in the table of contents and highlights the one in view (${locale})`, async () => {
-      const { page, close } = await openPage(browser, `${site}${prefix}/request_format`, { viewport: DESKTOP });
+      const { page } = await open(`${site}${prefix}/request_format`, { viewport: DESKTOP });
       expect(await page.locator('.toc .toc__title').innerText()).toMatch(new RegExp(`^${title}$`, 'i'));
       expect(await page.locator('.toc').getAttribute('aria-label')).toBe(title);
       const headings = await page.locator('#__content h2[id], #__content h3[id]').evaluateAll((hs) => hs.map((h) => ({ href: `#${h.id}`, text: (h.textContent ?? '').trim() })));
@@ -535,12 +533,11 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
       await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), third.slice(1));
       await expect.poll(() => page.locator('.toc a[aria-current=location]').getAttribute('href')).toBe(third);
       expect(await page.locator('.toc .toc__link--active').count()).toBe(1);
-      await close();
     });
   }
 
   it('offers the table of contents as a collapsed box above the content on narrow screens', async () => {
-    const { page, close } = await openPage(browser, `${site}/ru/request_format`, { viewport: MOBILE });
+    const { page } = await open(`${site}/ru/request_format`, { viewport: MOBILE });
     expect(await page.locator('.toc').isVisible()).toBe(false);
     const box = page.locator('details.toc-collapsible');
     expect(await box.locator('summary').innerText()).toBe('На этой странице');
@@ -553,7 +550,6 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
     expect(await box.getAttribute('open')).toBeNull();
     await expect.poll(() => new URL(page.url()).hash).toBe(target);
     await expect.poll(() => page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), target.slice(1))).toBe(72);
-    await close();
   });
 
   for (const [locale, prefix, previous, next] of [
@@ -561,7 +557,7 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
     ['ru', '/ru', 'Назад', 'Далее'],
   ] as const) {
     it(`links the previous and next pages (${locale})`, async () => {
-      const { page, close } = await openPage(browser, `${site}${prefix}/api/transaction_create`, { viewport: DESKTOP });
+      const { page } = await open(`${site}${prefix}/api/transaction_create`, { viewport: DESKTOP });
       const prevLink = page.locator('.pagination a[rel=prev]');
       const nextLink = page.locator('.pagination a[rel=next]');
       expect(await prevLink.getAttribute('href')).toBe(`${prefix}/api/api_methods`);
@@ -573,7 +569,6 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
       await page.waitForURL(`${site}${prefix}/api/transaction_pay`);
       await page.waitForFunction((h) => document.querySelector('link[rel=canonical]')?.getAttribute('href')?.endsWith(h), `${prefix}/api/transaction_pay`);
       expect(await page.locator('.pagination a[rel=prev]').getAttribute('href')).toBe(`${prefix}/api/transaction_create`);
-      await close();
     });
   }
 
@@ -584,7 +579,7 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
     ['ru', '/ru', 'Приём платежей PicPay (платёжная страница)', 'MB WAY (платёжная страница)', 'Выплаты PicPay'],
   ] as const) {
     it(`labels previous and next with the titles of the pages they lead to, never the same twice (${locale})`, async () => {
-      const { page, close } = await openPage(browser, `${site}${prefix}/services/picpay/payout`, { viewport: DESKTOP });
+      const { page } = await open(`${site}${prefix}/services/picpay/payout`, { viewport: DESKTOP });
       const prevLink = page.locator('.pagination a[rel=prev]');
       const nextLink = page.locator('.pagination a[rel=next]');
       expect(await prevLink.getAttribute('href')).toBe(`${prefix}/services/picpay/payin_hpp`);
@@ -597,7 +592,6 @@ describe('skip link, breadcrumbs, table of contents, pagination', () => {
       // Back from there: the page just left, by its title too.
       expect(await page.locator('.pagination a[rel=prev]').getAttribute('href')).toBe(`${prefix}/services/picpay/payout`);
       expect(await page.locator('.pagination a[rel=prev] .pagination__label').innerText()).toBe(`« ${payoutTitle}`);
-      await close();
     });
   }
 
@@ -639,7 +633,7 @@ describe('renderer/components/ColorModeToggle', () => {
     ['ru', '/ru', 'Включить тёмную тему (светлая тема)', 'Включить светлую тему (тёмная тема)'],
   ] as const) {
     it(`switches light <-> dark only, keeps the choice in local storage, and applies it before first paint (${locale})`, async () => {
-      const { page, problems, close } = await openPage(browser, `${site}${prefix}/api/transaction_create`);
+      const { page, problems } = await open(`${site}${prefix}/api/transaction_create`);
       const toggle = page.locator('button.color-toggle');
       expect(await toggle.getAttribute('aria-label')).toBe(toDark);
       await toggle.click();
@@ -654,7 +648,7 @@ describe('renderer/components/ColorModeToggle', () => {
       expect(await background(blocked)).toBe(dark);
       expect(await blocked.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
       await blocked.close();
-      await page.reload({ waitUntil: 'networkidle' });
+      await page.reload();
       await hydrated(page);
       expect(await toggle.getAttribute('aria-label')).toBe(toLight);
       await toggle.click();
@@ -665,14 +659,13 @@ describe('renderer/components/ColorModeToggle', () => {
       expect(await page.getAttribute('html', 'data-theme')).toBe('light');
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
       expect(problems).toEqual([]);
-      await close();
     });
   }
 });
 
 describe('tabs and copy buttons (renderer/hooks/use-content-enhancements)', () => {
   it('syncs the chosen language across tab groups and pages and keeps it after a reload', async () => {
-    const { page, close } = await openPage(browser, `${site}/request_format`, { viewport: DESKTOP });
+    const { page } = await open(`${site}/request_format`, { viewport: DESKTOP });
     const group = await page.locator('.tabs[data-group]').first().getAttribute('data-group');
     const values = await page.locator(`.tabs[data-group="${group}"] [role=tab]`).evaluateAll((ts) => [...new Set(ts.map((t) => t.getAttribute('data-value')))]);
     expect(values).toContain('python');
@@ -688,7 +681,7 @@ describe('tabs and copy buttons (renderer/hooks/use-content-enhancements)', () =
     await page.waitForURL(`${site}/callbacks_get`);
     await page.waitForFunction(() => document.querySelector('.tabs [role=tab][data-value=python]') !== null);
     await expect.poll(selected).toContain('python');
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
     await hydrated(page);
     await expect.poll(selected).toContain('python');
     // Keyboard: arrows move between tabs of a group.
@@ -697,7 +690,6 @@ describe('tabs and copy buttons (renderer/hooks/use-content-enhancements)', () =
     await page.keyboard.press('Home');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-selected'))).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-value'))).not.toBe('python');
-    await close();
   });
 
   for (const [locale, prefix, copied] of [
@@ -731,7 +723,7 @@ describe('tabs and copy buttons (renderer/hooks/use-content-enhancements)', () =
     ['ru', '/ru', { note: 'ПРИМЕЧАНИЕ', tip: 'СОВЕТ', info: 'К СВЕДЕНИЮ', warning: 'ВНИМАНИЕ', danger: 'ОСТОРОЖНО' }],
   ] as const) {
     it(`shows admonitions as labelled notes with a visible title in the page's language (${locale})`, async () => {
-      const { page, close } = await openPage(browser, `${site}${prefix}/services/picpay/payout`);
+      const { page } = await open(`${site}${prefix}/services/picpay/payout`);
       const notes = page.locator('aside.admonition');
       expect(await notes.count()).toBeGreaterThan(0);
       const note = notes.first();
@@ -747,7 +739,6 @@ describe('tabs and copy buttons (renderer/hooks/use-content-enhancements)', () =
       // Coloured by its type: the border and the title share the type's colour, on a tinted background.
       expect(style.titleColor).toBe(style.borderColor);
       expect(style.background).not.toBe('rgba(0, 0, 0, 0)');
-      await close();
     });
   }
 });
@@ -758,22 +749,19 @@ describe('renderer/components/NotFound', () => {
     ['/ru/нет/такой', 'Страница не найдена', /сообщите владельцу сайта/],
   ] as const) {
     it(`answers ${p} with status 404 and says the page could not be found and whom to tell`, async () => {
-      const { page, problems, close } = await openPage(browser, '');
-      const res = await page.goto(site + encodeURI(p), { waitUntil: 'networkidle' });
-      await hydrated(page);
+      const { page, problems, response: res } = await open(site + encodeURI(p));
       expect(res?.status()).toBe(404);
       expect(await page.locator('main h1').innerText()).toBe(title);
       expect(await page.locator('main').innerText()).toMatch(owner);
       expect(await page.locator('meta[name=robots]').getAttribute('content')).toBe('noindex, nofollow');
       expect(problems.filter((m) => !m.includes('404'))).toEqual([]);
-      await close();
     });
   }
 });
 
 describe('keyboard use', () => {
   it('reaches and follows a sidebar link, opens a category and toggles the colour mode with the keyboard only', async () => {
-    const { page, close } = await openPage(browser, `${site}/callbacks`, { viewport: DESKTOP });
+    const { page } = await open(`${site}/callbacks`, { viewport: DESKTOP });
     // Tab until the sidebar's "Reports" link has focus; every stop shows a focus ring.
     let found = false;
     for (let i = 0; i < 40 && !found; i++) {
@@ -797,11 +785,10 @@ describe('keyboard use', () => {
     await page.locator('button.color-toggle').focus();
     await page.keyboard.press('Space');
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
-    await close();
   });
 
   it('starts from the top of the new page after following a link (the next Tab is the skip link)', async () => {
-    const { page, close } = await openPage(browser, `${site}/callbacks`, { viewport: DESKTOP });
+    const { page } = await open(`${site}/callbacks`, { viewport: DESKTOP });
     await page.locator('nav.sidebar a[href="/reports"]').focus();
     await page.keyboard.press('Enter');
     await waitForTitle(page, /eport/);
@@ -809,11 +796,10 @@ describe('keyboard use', () => {
     expect(await activeElement(page)).toBe('a.skip-link');
     // The announcer takes the title in an effect after the new page is committed.
     await expect.poll(() => page.locator('[data-route-announcer]').innerText()).toMatch(/eport/);
-    await close();
   });
 
   it('starts from the top of the new page after a link followed in the mobile drawer too, not back on the menu button', async () => {
-    const { page, close } = await openPage(browser, `${site}/callbacks`, { viewport: MOBILE });
+    const { page } = await open(`${site}/callbacks`, { viewport: MOBILE });
     await page.locator('button.navbar__menu').focus();
     await page.keyboard.press('Enter');
     await page.locator('#__drawer nav.sidebar a[href="/reports"]').focus();
@@ -822,13 +808,12 @@ describe('keyboard use', () => {
     await expect.poll(() => activeElement(page)).toBe('div.route-top');
     await page.keyboard.press('Tab');
     expect(await activeElement(page)).toBe('a.skip-link');
-    await close();
   });
 });
 
 describe('scroll boxes and the Tab order', () => {
   it('keeps a table or code block in the Tab order only while it scrolls at this width, both ways as the window changes', async () => {
-    const { page, close } = await openPage(browser, `${site}/request_format`, { viewport: DESKTOP });
+    const { page } = await open(`${site}/request_format`, { viewport: DESKTOP });
     // Every table and code block of the page: [scrolls sideways, tab index].
     const boxes = () =>
       page.evaluate(() =>
@@ -848,13 +833,12 @@ describe('scroll boxes and the Tab order', () => {
     const narrow = await boxes();
     expect(narrow.filter(([tag, scrolls]) => tag === 'TABLE' && scrolls).length).toBeGreaterThan(0);
     expect(narrow.filter(([tag, scrolls]) => tag === 'PRE' && scrolls).length).toBeGreaterThan(0);
-    await close();
   });
 });
 
 describe('print stylesheet', () => {
   it('prints the document only: no navbar, sidebar, drawer, table of contents or footer; every tab panel shown', async () => {
-    const { page, close } = await openPage(browser, `${site}/request_format`, { viewport: DESKTOP });
+    const { page } = await open(`${site}/request_format`, { viewport: DESKTOP });
     await page.emulateMedia({ media: 'print' });
     for (const selector of ['header.navbar', '#__drawer', 'nav.sidebar', '.toc', 'footer', '.pagination', '.skip-link']) {
       expect(await page.locator(selector).first().isVisible(), selector).toBe(false);
@@ -868,14 +852,13 @@ describe('print stylesheet', () => {
     expect(width).toBeGreaterThan(DESKTOP.width * 0.8);
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.byteLength).toBeGreaterThan(10_000);
-    await close();
   });
 });
 
 describe('tables on a narrow screen', () => {
   for (const p of ['/reference/currency_codes', '/reference/api_error_codes', '/ru/reference/transaction_statuses', '/api/transaction_update']) {
     it(`keeps ${p} within the screen: wide tables scroll inside themselves`, async () => {
-      const { page, close } = await openPage(browser, site + p, { viewport: MOBILE });
+      const { page } = await open(site + p, { viewport: MOBILE });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
       // Each table fits the screen: laid out to fit (API field lists become cards), or it is its own
       // horizontal scroll box or sits in one, and that box fits.
@@ -892,7 +875,6 @@ describe('tables on a narrow screen', () => {
         expect(t.scrolls || t.fits).toBe(true);
         expect(t.right).toBeLessThanOrEqual(MOBILE.width);
       }
-      await close();
     });
   }
 });
@@ -911,8 +893,7 @@ describe('first-load JavaScript', () => {
           .filter((n) => new URL(n).pathname.endsWith('.js'));
       }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
     });
-    await page.goto(`${site}${docPath}`, { waitUntil: 'networkidle' });
-    await hydrated(page);
+    await goto(page, `${site}${docPath}`);
     const before = await page.evaluate(() => (window as unknown as { __scripts: string[] }).__scripts);
     const sizes = await Promise.all(
       before.map(async (url) => {

@@ -8,28 +8,31 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/chromium.ts';
 import { axe } from './axe.ts';
-import { hydrated, openPage } from './shell-helpers.ts';
+import { hydrated, sharedPage, type OpenOptions } from './shell-helpers.ts';
 
 const site = inject('siteUrl');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 let browser: Browser;
 
+// A tab per set of options: the checks read styles and click, type and switch language at most,
+// so each loads its page in the tab of its options rather than in a context of its own.
+const tabs = new Map<string, ReturnType<typeof sharedPage>>();
+
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  for (const tab of tabs.values()) await tab.close();
   await browser?.close();
 });
 
-/** Runs `check` on a fresh page at `path`, closing it whatever happens. */
-async function on<T>(path: string, check: (page: Page, problems: string[]) => Promise<T>, options: Parameters<typeof openPage>[2] = { viewport: DESKTOP }): Promise<T> {
-  const { page, problems, close } = await openPage(browser, site + path, options);
-  try {
-    return await check(page, problems);
-  } finally {
-    await close();
-  }
+/** Runs `check` on `path`, freshly loaded (sharedPage) in the tab of `options`. */
+async function on<T>(path: string, check: (page: Page, problems: string[]) => Promise<T>, options: OpenOptions = { viewport: DESKTOP }): Promise<T> {
+  const key = JSON.stringify(options);
+  if (!tabs.has(key)) tabs.set(key, sharedPage(() => browser, options));
+  const { page, problems } = await tabs.get(key)!.open(site + path);
+  return check(page, problems);
 }
 
 const px = (value: string) => parseFloat(value);
