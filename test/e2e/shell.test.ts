@@ -251,9 +251,9 @@ describe('renderer/components/Sidebar', () => {
       await goto(page, `${site}${prefix}/api/transaction_create`);
       await closed.locator('> summary').click();
       await expect.poll(() => problems.some((p) => p.includes('could not load the sidebar'))).toBe(true);
-      // A pending line shows 200 ms after the category opened (use-delayed-flag.ts): a 200 ms timer set
-      // in the page now runs after that one would have, and its render is drawn by two frames later.
-      await pageTimePassed(page, 200);
+      // A pending line shows 200 ms after the category opened (use-delayed-flag.ts): a 400 ms timer set
+      // in the page now runs well after that one would have, and its render is drawn by two frames later.
+      await pageTimePassed(page, 400);
       expect(await closed.locator('.menu__pending').count()).toBe(0);
       expect(await closed.locator('a').count()).toBe(1);
       expect(await closed.locator('> ul').getAttribute('aria-busy')).toBeNull();
