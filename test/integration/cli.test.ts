@@ -57,7 +57,7 @@ describe.concurrent('cli/main', () => {
     const [r, check] = await Promise.all([paydocs(['build'], dir), paydocs(['check'], copyFixture('frontmatter-errors'))]);
     expect(r.code).toBe(1);
     expect(r.err).toContain('content/docs/api/transaction_create.md:3: sidebar_position: expected number, received string');
-    expect(r.err).toMatch(/\n\n✖ 4 errors\. Nothing was written\.\n$/);
+    expect(r.err).toMatch(/\n\n✖ 3 errors\. Nothing was written\.\n$/);
     expect(existsSync(path.join(dir, 'dist'))).toBe(false);
     // The same errors from check, which writes nothing and does not say so.
     expect(check.code).toBe(1);

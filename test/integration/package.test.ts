@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/chromium.ts';
-import { hydrated } from '../e2e/shell-helpers.ts';
+import { hydrated, newPage } from '../e2e/shell-helpers.ts';
 
 /**
  * paydocs as a new team gets it (issue 34): `npm pack`, the tarball installed in an empty folder from the
@@ -213,7 +213,7 @@ describe('the npm package (npm pack, installed in an empty folder)', () => {
 
     it('renders the intro page and hydrates with no console error, in both locales', async () => {
       for (const [url, lang] of [[`${origin}/`, 'en'], [`${origin}/de`, 'de']] as const) {
-        const page = await browser.newPage();
+        const page = await newPage(browser);
         const problems: string[] = [];
         page.on('console', (m) => {
           if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
